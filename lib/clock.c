@@ -1,0 +1,93 @@
+/* clock.c - calibrate the cycle counter and convert ticks to time. */
+#include "clock_private.h"
+#include "recorder.h"
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+#endif
+
+bool recorder_clock_uses_counter = false;
+
+static uint64_t start_ticks;
+static uint64_t start_ns;               /* CLOCK_MONOTONIC at start */
+static int64_t  start_local_us;         /* wall clock + UTC offset at start */
+static double   calibrated_hz;          /* 0 until at least one second ran */
+
+/* The counter is usable only if it ticks at a constant rate whatever the
+ * power state and is synchronised across cores ("invariant TSC"). */
+static bool counter_is_invariant(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    unsigned eax, ebx, ecx, edx;
+    if (!__get_cpuid(0x80000000, &eax, &ebx, &ecx, &edx) || eax < 0x80000007)
+        return false;
+    __get_cpuid(0x80000007, &eax, &ebx, &ecx, &edx);
+    return (edx >> 8) & 1;
+#elif defined(__aarch64__)
+    return true;                        /* the generic timer is architectural */
+#else
+    return false;
+#endif
+}
+
+void recorder_clock_init(void)
+{
+    if (start_ns)
+        return;
+    recorder_clock_uses_counter = counter_is_invariant();
+    start_ticks = recorder_ticks();
+    start_ns = recorder_monotonic_ns();
+
+    struct timespec wall;
+    clock_gettime(CLOCK_REALTIME, &wall);
+    struct tm local;
+    localtime_r(&wall.tv_sec, &local);
+    start_local_us = ((int64_t) wall.tv_sec + local.tm_gmtoff) * 1000000
+                   + wall.tv_nsec / 1000;
+}
+
+double recorder_clock_hz(void)
+{
+    if (!recorder_clock_uses_counter)
+        return 1e9;
+    if (calibrated_hz > 0)
+        return calibrated_hz;
+
+    /* Read the counter on both sides of the clock so the pair is tight. */
+    uint64_t before, ns, after;
+    do
+    {
+        before = recorder_ticks();
+        ns = recorder_monotonic_ns();
+        after = recorder_ticks();
+    } while (ns - start_ns < 10000000);         /* 10 ms for 1e-6 accuracy */
+
+    double hz = (double) ((before + after) / 2 - start_ticks) * 1e9
+              / (double) (ns - start_ns);
+    if (ns - start_ns >= 1000000000)
+        calibrated_hz = hz;                     /* good to 1e-8: keep it */
+    return hz;
+}
+
+uint64_t recorder_clock_start_ticks(void)
+{
+    return start_ticks;
+}
+
+int64_t recorder_clock_start_local_us(void)
+{
+    return start_local_us;
+}
+
+uint64_t recorder_clock_us_since_start(uint64_t ticks)
+{
+    if (ticks <= start_ticks)
+        return 0;
+    return (uint64_t) ((double) (ticks - start_ticks) * 1e6
+                       / recorder_clock_hz());
+}
+
+uintptr_t recorder_tick(void)
+{
+    return (recorder_monotonic_ns() - start_ns) / (1000000000 / RECORDER_HZ);
+}

@@ -1,0 +1,64 @@
+/* clock_private.h - the recorder's time base.
+ *
+ * Records are stamped with the CPU's cycle counter when it is invariant and
+ * synchronised across cores (one instruction, no system call, no shared cache
+ * line), else with CLOCK_MONOTONIC in nanoseconds. Ticks become seconds only
+ * when a record is rendered.
+ */
+#ifndef RECORDER_CLOCK_PRIVATE_H
+#define RECORDER_CLOCK_PRIVATE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <time.h>
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <x86intrin.h>
+#endif
+
+#define RECORDER_HIDDEN __attribute__((visibility("hidden")))
+
+/* True when recorder_ticks() reads the cycle counter. Set once at load. */
+extern bool recorder_clock_uses_counter RECORDER_HIDDEN;
+
+static inline uint64_t recorder_monotonic_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec;
+}
+
+/* The record path's clock: no system call, no lock, no shared write. */
+static inline uint64_t recorder_ticks(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    if (__builtin_expect(recorder_clock_uses_counter, 1))
+        return __rdtsc();
+#elif defined(__aarch64__)
+    if (__builtin_expect(recorder_clock_uses_counter, 1))
+    {
+        uint64_t value;
+        __asm__ __volatile__("mrs %0, cntvct_el0" : "=r"(value));
+        return value;
+    }
+#endif
+    return recorder_monotonic_ns();
+}
+
+/* Set up the time base; idempotent, called from the library constructor. */
+void recorder_clock_init(void) RECORDER_HIDDEN;
+
+/* Ticks per second. Calibrated against CLOCK_MONOTONIC; the first call in
+ * the first 10 ms of the process may spin until 10 ms have passed.
+ * Async-signal-safe. */
+double recorder_clock_hz(void) RECORDER_HIDDEN;
+
+/* Tick value at library start, and the wall-clock time (microseconds since
+ * the epoch, local time zone applied) at that moment. */
+uint64_t recorder_clock_start_ticks(void) RECORDER_HIDDEN;
+int64_t recorder_clock_start_local_us(void) RECORDER_HIDDEN;
+
+/* Microseconds between library start and 'ticks' (0 if before start). */
+uint64_t recorder_clock_us_since_start(uint64_t ticks) RECORDER_HIDDEN;
+
+#endif /* RECORDER_CLOCK_PRIVATE_H */

@@ -1,0 +1,11 @@
+/* dump_private.h - dumping from contexts that cannot use regular expressions. */
+#ifndef RECORDER_DUMP_PRIVATE_H
+#define RECORDER_DUMP_PRIVATE_H
+
+#include "output_private.h"
+
+/* Dump every recorder through 'out'. No allocation, no regex: safe in a
+ * signal handler with the default output functions. */
+unsigned recorder_dump_all(const recorder_output *out) RECORDER_HIDDEN;
+
+#endif /* RECORDER_DUMP_PRIVATE_H */

@@ -1,0 +1,226 @@
+/* output.c - configure where records go, and lay out each line.
+ *
+ * Default line: [ORDER SECONDS] NAME: MESSAGE
+ * The tweaks recorder_location, recorder_function, recorder_order,
+ * recorder_reltime and recorder_abstime change the prefix.
+ */
+#include "output_private.h"
+#include "render_private.h"
+#include "trace_private.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+static void *             output_arg;           /* NULL means stderr */
+static recorder_show_fn   output_show;          /* NULL means default */
+static recorder_format_fn output_format;        /* NULL means default */
+static recorder_type_fn   output_types[256];
+static int                indent_level;
+
+static unsigned default_show(const char *text, size_t len, void *arg)
+{
+    int fd = fileno_unlocked(arg ? (FILE *) arg : stderr);
+    size_t done = 0;
+    while (done < len)
+    {
+        ssize_t n = write(fd, text + done, len - done);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            break;
+        done += (size_t) n;
+    }
+    return (unsigned) done;
+}
+
+/* Appends with bounds; signal-safe through recorder_render. */
+static size_t append(char *line, size_t size, size_t at, const char *format,
+                     const uint64_t *args, unsigned nargs)
+{
+    static const recorder_render_options plain = { 0, true, true, NULL };
+    if (at >= size)
+        return at;
+    return at + recorder_render(line + at, size - at, format, args, nargs,
+                                &plain);
+}
+
+static void default_format(recorder_show_fn show, void *arg,
+                           const char *label, const char *location,
+                           uintptr_t order, uintptr_t timestamp,
+                           const char *message)
+{
+    char line[RECORDER_LINE_MAX];
+    size_t at = append(line, sizeof(line), 0, "%s",
+                       (uint64_t[]) { (uintptr_t) location }, 1);
+
+    bool show_order = RECORDER_TWEAK(recorder_order) != 0;
+    bool show_abs = RECORDER_TWEAK(recorder_abstime) != 0;
+    bool show_rel = RECORDER_TWEAK(recorder_reltime) != 0 && !show_abs;
+    bool bracket = show_order || show_abs || show_rel;
+    if (bracket)
+        at = append(line, sizeof(line), at, "[", NULL, 0);
+    if (show_order)
+        at = append(line, sizeof(line), at, show_abs || show_rel ? "%lu " : "%lu",
+                    (uint64_t[]) { order }, 1);
+    if (show_rel)
+        at = append(line, sizeof(line), at, "%lu.%06lu",
+                    (uint64_t[]) { timestamp / 1000000, timestamp % 1000000 }, 2);
+    if (show_abs)
+    {
+        uint64_t us = (uint64_t) recorder_clock_start_local_us() + timestamp;
+        uint64_t s = us / 1000000 % 86400;
+        at = append(line, sizeof(line), at, "%02lu:%02lu:%02lu.%06lu",
+                    (uint64_t[]) { s / 3600, s / 60 % 60, s % 60,
+                                   us % 1000000 }, 4);
+    }
+    if (bracket)
+        at = append(line, sizeof(line), at, "] ", NULL, 0);
+    at = append(line, sizeof(line), at, "%s: %s\n",
+                (uint64_t[]) { (uintptr_t) label, (uintptr_t) message }, 2);
+    if (at >= sizeof(line))
+        at = sizeof(line) - 1;
+    if (line[at - 1] != '\n')
+        line[at - 1] = '\n';                    /* truncated: end it */
+    show(line, at, arg);
+}
+
+void *recorder_configure_output(void *output)
+{
+    return __atomic_exchange_n(&output_arg, output, __ATOMIC_ACQ_REL);
+}
+
+recorder_show_fn recorder_configure_show(recorder_show_fn show)
+{
+    return __atomic_exchange_n(&output_show, show, __ATOMIC_ACQ_REL);
+}
+
+recorder_format_fn recorder_configure_format(recorder_format_fn format)
+{
+    return __atomic_exchange_n(&output_format, format, __ATOMIC_ACQ_REL);
+}
+
+recorder_type_fn recorder_configure_type(uint8_t id, recorder_type_fn type)
+{
+    return __atomic_exchange_n(&output_types[id], type, __ATOMIC_ACQ_REL);
+}
+
+unsigned recorder_indent(void)
+{
+    return (unsigned) __atomic_load_n(&indent_level, __ATOMIC_RELAXED);
+}
+
+recorder_output recorder_output_current(bool signal_safe)
+{
+    recorder_output out;
+    out.format = __atomic_load_n(&output_format, __ATOMIC_ACQUIRE);
+    out.show = __atomic_load_n(&output_show, __ATOMIC_ACQUIRE);
+    out.arg = __atomic_load_n(&output_arg, __ATOMIC_ACQUIRE);
+    if (!out.format)
+        out.format = default_format;
+    if (!out.show)
+        out.show = default_show;
+    out.strings_valid = false;
+    out.signal_safe = signal_safe;
+    return out;
+}
+
+void recorder_output_flush(void)
+{
+    void *arg = __atomic_load_n(&output_arg, __ATOMIC_ACQUIRE);
+    if (!__atomic_load_n(&output_show, __ATOMIC_ACQUIRE))
+        fflush(arg ? (FILE *) arg : stderr);
+}
+
+int recorder_output_fd(void)
+{
+    void *arg = __atomic_load_n(&output_arg, __ATOMIC_ACQUIRE);
+    return fileno_unlocked(arg ? (FILE *) arg : stderr);
+}
+
+void recorder_output_text(const char *text)
+{
+    recorder_output out = recorder_output_current(false);
+    recorder_output_flush();
+    out.show(text, strlen(text), out.arg);
+}
+
+/* Apply a leading '>', '<' or '=' and return the format without it. */
+static const char *apply_indent(const char *format, int *level)
+{
+    int cap = (int) RECORDER_TWEAK(recorder_indent);
+    int now = __atomic_load_n(&indent_level, __ATOMIC_RELAXED);
+    switch (format[0])
+    {
+    case '>':
+        __atomic_store_n(&indent_level, now + 1, __ATOMIC_RELAXED);
+        *level = now;
+        return format + 1;
+    case '<':
+        now = now > 0 ? now - 1 : 0;
+        __atomic_store_n(&indent_level, now, __ATOMIC_RELAXED);
+        *level = now;
+        return format + 1;
+    case '=':
+        __atomic_store_n(&indent_level, 0, __ATOMIC_RELAXED);
+        *level = 0;
+        return format + 1;
+    default:
+        *level = now;
+        if (*level > cap)
+            *level = cap;
+        return format;
+    }
+}
+
+void recorder_output_record(const recorder_output *out, const char *label,
+                            intptr_t trace, const recorder_site *site,
+                            uint64_t index, uint64_t stamp,
+                            const uint64_t *args, unsigned nargs)
+{
+    char message[RECORDER_MESSAGE_MAX];
+    char location[512];
+    int level;
+    const char *format = apply_indent(site->format, &level);
+    int cap = (int) RECORDER_TWEAK(recorder_indent);
+    if (level > cap)
+        level = cap < 0 ? 0 : cap;
+
+    size_t at = 0;
+    for (int i = 0; i < level && at + 2 < sizeof(message); i++)
+    {
+        message[at++] = ' ';
+        message[at++] = ' ';
+    }
+    recorder_render_options options = {
+        trace, out->strings_valid, out->signal_safe, output_types
+    };
+    at += recorder_render(message + at, sizeof(message) - at, format,
+                          args, nargs, &options);
+    message[at] = 0;
+    if (at > 0 && message[at - 1] == '\n')
+        message[--at] = 0;
+
+    size_t where = 0;
+    location[0] = 0;
+    if (RECORDER_TWEAK(recorder_location))
+        where = append(location, sizeof(location), where, "%s:%u:",
+                       (uint64_t[]) { (uintptr_t) site->file, site->line }, 2);
+    if (RECORDER_TWEAK(recorder_function))
+        append(location, sizeof(location), where, "%s:",
+               (uint64_t[]) { (uintptr_t) site->function }, 1);
+
+    out->format(out->show, out->arg, label, location, index,
+                recorder_clock_us_since_start(stamp), message);
+}
+
+void recorder_trace_print(recorder_info *rec, const recorder_site *site,
+                          uint64_t index, uint64_t stamp,
+                          const uint64_t *args, unsigned count)
+{
+    recorder_output out = recorder_output_current(false);
+    out.strings_valid = true;           /* the strings exist right now */
+    recorder_output_record(&out, rec->name, rec->trace, site, index, stamp,
+                           args, count);
+}

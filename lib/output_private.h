@@ -1,0 +1,46 @@
+/* output_private.h - turning one record into one line of output.
+ *
+ * Shared by dumps, live traces and signal handlers; everything here is
+ * async-signal-safe as long as the configured show and format functions
+ * and custom conversions are.
+ */
+#ifndef RECORDER_OUTPUT_PRIVATE_H
+#define RECORDER_OUTPUT_PRIVATE_H
+
+#include "recorder.h"
+#include "clock_private.h"
+#include <stdbool.h>
+
+/* Room for one rendered message, and for a whole formatted line. */
+#define RECORDER_MESSAGE_MAX    2048
+#define RECORDER_LINE_MAX       (RECORDER_MESSAGE_MAX + 512)
+
+typedef struct recorder_output
+{
+    recorder_format_fn format;
+    recorder_show_fn   show;
+    void *             arg;             /* what 'show' writes to */
+    bool               strings_valid;   /* %s may be dereferenced */
+    bool               signal_safe;
+} recorder_output;
+
+/* The configured format, show and output, for the current context. */
+recorder_output recorder_output_current(bool signal_safe) RECORDER_HIDDEN;
+
+/* Render one record of recorder 'label' (trace value 'trace') and show it. */
+void recorder_output_record(const recorder_output *out, const char *label,
+                            intptr_t trace, const recorder_site *site,
+                            uint64_t index, uint64_t stamp,
+                            const uint64_t *args, unsigned nargs)
+    RECORDER_HIDDEN;
+
+/* Flush the stdio buffer of the configured output, if it is a FILE. */
+void recorder_output_flush(void) RECORDER_HIDDEN;
+
+/* Print a library message on the output: used for help, list, warnings. */
+void recorder_output_text(const char *text) RECORDER_HIDDEN;
+
+/* The file descriptor the default show function writes to. */
+int recorder_output_fd(void) RECORDER_HIDDEN;
+
+#endif /* RECORDER_OUTPUT_PRIVATE_H */

@@ -1,0 +1,102 @@
+/* registry.c - activation of recorders and tweaks, and the built-in ones. */
+#include "registry_private.h"
+#include "trace_spec_private.h"
+
+#include <pthread.h>
+#include <string.h>
+
+RECORDER(recorder, 64, "Messages from the recorder library itself");
+RECORDER(recorder_warning, 64, "Warnings, e.g. bad trace specifications");
+RECORDER(recorder_error, 64, "Errors reported by the program or library");
+RECORDER(recorder_signals, 32, "Signals received and dumps they caused");
+RECORDER(recorder_traces, 64, "Trace and tweak changes, commands applied");
+
+RECORDER_TWEAK_DEFINE(recorder_dump_sleep, 100,
+                      "Milliseconds between background dumps");
+RECORDER_TWEAK_DEFINE(recorder_location, 0,
+                      "Prefix dumped records with FILE:LINE:");
+RECORDER_TWEAK_DEFINE(recorder_function, 0,
+                      "Prefix dumped records with FUNCTION:");
+RECORDER_TWEAK_DEFINE(recorder_order, 1,
+                      "Show the order of each record");
+RECORDER_TWEAK_DEFINE(recorder_abstime, 0,
+                      "Show time of day (HH:MM:SS.uuuuuu)");
+RECORDER_TWEAK_DEFINE(recorder_reltime, 1,
+                      "Show seconds since the program started");
+RECORDER_TWEAK_DEFINE(recorder_indent, 16,
+                      "Deepest indentation from '>' formats");
+RECORDER_TWEAK_DEFINE(recorder_export_size, 2048,
+                      "Samples kept per exported channel");
+
+static recorder_info *recorders;
+static recorder_tweak *tweaks;
+static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* Runs before the default-priority constructors of any program statically
+ * linked with us, so records made from those are timed correctly. */
+__attribute__((constructor(101))) void recorder_init(void)
+{
+    recorder_clock_init();
+}
+
+recorder_info *recorder_list(void)
+{
+    return __atomic_load_n(&recorders, __ATOMIC_ACQUIRE);
+}
+
+recorder_tweak *recorder_tweak_list(void)
+{
+    return __atomic_load_n(&tweaks, __ATOMIC_ACQUIRE);
+}
+
+recorder_info *recorder_find(const char *name)
+{
+    for (recorder_info *rec = recorder_list(); rec; rec = rec->next)
+        if (strcmp(rec->name, name) == 0)
+            return rec;
+    return NULL;
+}
+
+recorder_tweak *recorder_tweak_find(const char *name)
+{
+    for (recorder_tweak *tweak = recorder_tweak_list(); tweak;
+         tweak = tweak->next)
+        if (strcmp(tweak->name, name) == 0)
+            return tweak;
+    return NULL;
+}
+
+void recorder_activate(recorder_info *rec)
+{
+    recorder_init();
+    pthread_mutex_lock(&registry_lock);
+    bool known = false;
+    for (recorder_info *r = recorders; r && !known; r = r->next)
+        known = r == rec;
+    if (!known)
+    {
+        rec->next = recorders;
+        /* Release: a lock-free reader that finds 'rec' sees it whole. */
+        __atomic_store_n(&recorders, rec, __ATOMIC_RELEASE);
+    }
+    pthread_mutex_unlock(&registry_lock);
+    if (!known)
+        recorder_spec_replay_for_recorder(rec);
+}
+
+void recorder_tweak_activate(recorder_tweak *tweak)
+{
+    recorder_init();
+    pthread_mutex_lock(&registry_lock);
+    bool known = false;
+    for (recorder_tweak *t = tweaks; t && !known; t = t->next)
+        known = t == tweak;
+    if (!known)
+    {
+        tweak->next = tweaks;
+        __atomic_store_n(&tweaks, tweak, __ATOMIC_RELEASE);
+    }
+    pthread_mutex_unlock(&registry_lock);
+    if (!known)
+        recorder_spec_replay_for_tweak(tweak);
+}

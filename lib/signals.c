@@ -1,0 +1,201 @@
+/* signals.c - dump the flight recorder when a signal arrives.
+ *
+ * The handler runs on an alternate stack (so a stack overflow can still be
+ * reported), saves errno, and uses only async-signal-safe calls: records are
+ * rendered by our own formatter into stack buffers and written with write().
+ * After a signal whose purpose is to stop the program, the default action is
+ * restored and the signal raised again, so the process dies by that signal
+ * with a true exit status and core dump. SIGUSR1, SIGUSR2, SIGPWR (and
+ * SIGINFO) only dump: 'kill -USR2' on a hung process shows what it did.
+ */
+#include "dump_private.h"
+#include "registry_private.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#define ALT_STACK_SIZE  (256 * 1024)
+
+static struct sigaction previous[NSIG];
+static __thread bool thread_has_alt_stack;
+static __thread volatile sig_atomic_t dumping;
+
+static const char *signal_name(int sig)
+{
+    switch (sig)
+    {
+    case SIGQUIT:   return "SIGQUIT";
+    case SIGILL:    return "SIGILL";
+    case SIGABRT:   return "SIGABRT";
+    case SIGBUS:    return "SIGBUS";
+    case SIGSEGV:   return "SIGSEGV";
+    case SIGSYS:    return "SIGSYS";
+    case SIGFPE:    return "SIGFPE";
+    case SIGXCPU:   return "SIGXCPU";
+    case SIGXFSZ:   return "SIGXFSZ";
+    case SIGUSR1:   return "SIGUSR1";
+    case SIGUSR2:   return "SIGUSR2";
+    case SIGTERM:   return "SIGTERM";
+    case SIGINT:    return "SIGINT";
+    case SIGHUP:    return "SIGHUP";
+#ifdef SIGSTKFLT
+    case SIGSTKFLT: return "SIGSTKFLT";
+#endif
+#ifdef SIGPWR
+    case SIGPWR:    return "SIGPWR";
+#endif
+#ifdef SIGINFO
+    case SIGINFO:   return "SIGINFO";
+#endif
+    default:        return "signal";
+    }
+}
+
+static bool dump_and_continue(int sig)
+{
+    return sig == SIGUSR1 || sig == SIGUSR2
+#ifdef SIGPWR
+        || sig == SIGPWR
+#endif
+#ifdef SIGINFO
+        || sig == SIGINFO
+#endif
+        ;
+}
+
+static void say(const char *text)
+{
+    ssize_t ignored = write(recorder_output_fd(), text, strlen(text));
+    (void) ignored;
+}
+
+static void handler(int sig, siginfo_t *info, void *context)
+{
+    int saved_errno = errno;
+
+    if (dumping)
+    {
+        /* We faulted while dumping: the rings or output are unusable. */
+        say("recorder: fault while dumping, dump abandoned\n");
+    }
+    else
+    {
+        dumping = 1;
+        record(recorder_signals, "Received %+s (%d), code %d, address %p",
+               signal_name(sig), sig, info ? info->si_code : 0,
+               info ? info->si_addr : NULL);
+        recorder_output out = recorder_output_current(true);
+        recorder_dump_all(&out);
+        dumping = 0;
+    }
+
+    if (dump_and_continue(sig))
+    {
+        struct sigaction *old = &previous[sig];
+        if ((old->sa_flags & SA_SIGINFO) && old->sa_sigaction)
+            old->sa_sigaction(sig, info, context);
+        else if (old->sa_handler != SIG_DFL && old->sa_handler != SIG_IGN &&
+                 old->sa_handler)
+            old->sa_handler(sig);
+        errno = saved_errno;
+        return;
+    }
+
+    /* Die by the signal: with the default action restored, the signal we
+     * raise stays pending (it is blocked in its handler) and kills us as we
+     * return, before a faulting instruction could run again. */
+    struct sigaction fallback;
+    memset(&fallback, 0, sizeof(fallback));
+    fallback.sa_handler = SIG_DFL;
+    sigemptyset(&fallback.sa_mask);
+    sigaction(sig, &fallback, NULL);
+    raise(sig);
+    errno = saved_errno;
+}
+
+/* Give the calling thread a signal stack, unless it has one already. */
+static void ensure_alt_stack(void)
+{
+    if (thread_has_alt_stack)
+        return;
+    stack_t current;
+    if (sigaltstack(NULL, &current) == 0 && !(current.ss_flags & SS_DISABLE))
+    {
+        thread_has_alt_stack = true;
+        return;
+    }
+    void *memory = mmap(NULL, ALT_STACK_SIZE, PROT_READ | PROT_WRITE,
+                        MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK, -1, 0);
+    if (memory == MAP_FAILED)
+    {
+        record(recorder_error, "No memory for the signal stack");
+        return;
+    }
+    stack_t stack = { .ss_sp = memory, .ss_size = ALT_STACK_SIZE, .ss_flags = 0 };
+    if (sigaltstack(&stack, NULL) != 0)
+    {
+        munmap(memory, ALT_STACK_SIZE);
+        record(recorder_error, "Could not set the signal stack");
+        return;
+    }
+    thread_has_alt_stack = true;
+    record(recorder, "Signal stack of %u KiB set", ALT_STACK_SIZE / 1024);
+}
+
+void recorder_dump_on_signal(int sig)
+{
+    if (sig <= 0 || sig >= NSIG)
+    {
+        record(recorder_error, "Invalid signal %d", sig);
+        return;
+    }
+    recorder_init();
+    ensure_alt_stack();
+
+    struct sigaction action;
+    memset(&action, 0, sizeof(action));
+    action.sa_sigaction = handler;
+    action.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_RESTART;
+    sigemptyset(&action.sa_mask);
+    struct sigaction old;
+    if (sigaction(sig, &action, &old) != 0)
+    {
+        record(recorder_error, "Cannot handle signal %d", sig);
+        return;
+    }
+    if (old.sa_sigaction != handler)
+        previous[sig] = old;
+    record(recorder_signals, "Dump on %+s (%d)", signal_name(sig), sig);
+}
+
+void recorder_dump_on_common_signals(unsigned add, unsigned remove)
+{
+    recorder_trace_set(getenv("RECORDER_TRACES"));
+    recorder_trace_set(getenv("RECORDER_TWEAKS"));
+    const char *dump = getenv("RECORDER_DUMP");
+    if (dump && *dump)
+        recorder_background_dump(dump);
+
+    unsigned mask = (1U << SIGQUIT) | (1U << SIGILL) | (1U << SIGABRT)
+                  | (1U << SIGBUS) | (1U << SIGSEGV) | (1U << SIGSYS)
+                  | (1U << SIGXCPU) | (1U << SIGXFSZ)
+                  | (1U << SIGUSR1) | (1U << SIGUSR2)
+#ifdef SIGSTKFLT
+                  | (1U << SIGSTKFLT)
+#endif
+#ifdef SIGPWR
+                  | (1U << SIGPWR)
+#endif
+#ifdef SIGINFO
+                  | (1U << SIGINFO)
+#endif
+        ;
+    mask = (mask | add) & ~remove;
+    for (int sig = 1; sig < 32; sig++)
+        if (mask & (1U << sig))
+            recorder_dump_on_signal(sig);
+}

@@ -1,0 +1,484 @@
+/* trace_spec.c - recorder_trace_set(): the RECORDER_TRACES language.
+ *
+ * A specification is a list of items separated by ':' or spaces:
+ *   re        set recorders (or, if none match, tweaks) named by 're' to 1
+ *   re=N      set them to N (any base strtol accepts, negative allowed)
+ *   -re       set to 0: record without tracing
+ *   /re       set to -1: do not even record
+ *   re=a,b    export arguments of matching recorders as channels a, b
+ *             (a list needs a comma: 're=a,' exports one channel)
+ *   command   help, list, all, traces, dump, output=FILE,
+ *             output_append=FILE, share=PATH ('@' forces a command when a
+ *             recorder has the same name)
+ * Regexes are POSIX extended and must match a whole name.
+ */
+#include "trace_spec_private.h"
+#include "dump_private.h"
+#include "output_private.h"
+#include "registry_private.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <pthread.h>
+#include <regex.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct remembered
+{
+    struct remembered *next;
+    char *             pattern;
+    regex_t            regex;
+    intptr_t           value;
+    bool               for_tweaks;      /* matched no recorder when given */
+} remembered;
+
+static pthread_mutex_t spec_lock = PTHREAD_MUTEX_INITIALIZER;
+static remembered *settings;            /* oldest first */
+static recorder_export_request *exports;
+static char *share_path;
+
+static void warn(const char *what, const char *detail, const char *item)
+{
+    char text[512];
+    snprintf(text, sizeof(text), "recorder: %s '%s' in '%s'\n",
+             what, detail, item);
+    fputs(text, stderr);
+    /* Only 'what' is a literal that outlives this call. */
+    record(recorder_warning, "Trace specification: %+s", what);
+}
+
+static bool compile_whole_name(const char *pattern, regex_t *regex,
+                               const char *item)
+{
+    size_t len = strlen(pattern) + 5;
+    char *anchored = malloc(len);
+    if (!anchored)
+        return false;
+    snprintf(anchored, len, "^(%s)$", pattern);
+    int err = regcomp(regex, anchored, REG_EXTENDED | REG_NOSUB);
+    free(anchored);
+    if (err)
+    {
+        char why[128], text[512];
+        regerror(err, regex, why, sizeof(why));
+        snprintf(text, sizeof(text),
+                 "recorder: invalid trace name '%s' in '%s': %s\n",
+                 pattern, item, why);
+        fputs(text, stderr);
+        record(recorder_warning, "Trace specification: invalid regex");
+        return false;
+    }
+    return true;
+}
+
+static void set_recorder(recorder_info *rec, intptr_t value)
+{
+    __atomic_store_n(&rec->trace, value, __ATOMIC_RELAXED);
+    record(recorder_traces, "Recorder %+s set to %ld", rec->name, (long) value);
+}
+
+static void set_tweak(recorder_tweak *tweak, intptr_t value)
+{
+    __atomic_store_n(&tweak->trace, value, __ATOMIC_RELAXED);
+    record(recorder_traces, "Tweak %+s set to %ld", tweak->name, (long) value);
+}
+
+/* Keep the setting for later activations; a newer one for the same
+ * pattern replaces the older one so repeated commands do not pile up. */
+static void remember(const char *pattern, regex_t *regex, intptr_t value,
+                     bool for_tweaks)
+{
+    remembered *item = calloc(1, sizeof(*item));
+    char *copy = strdup(pattern);
+    if (!item || !copy)
+    {
+        free(item);
+        free(copy);
+        regfree(regex);
+        return;
+    }
+    item->pattern = copy;
+    item->regex = *regex;
+    item->value = value;
+    item->for_tweaks = for_tweaks;
+
+    pthread_mutex_lock(&spec_lock);
+    remembered **link = &settings;
+    while (*link)
+    {
+        if (strcmp((*link)->pattern, pattern) == 0)
+        {
+            remembered *old = *link;
+            *link = old->next;
+            regfree(&old->regex);
+            free(old->pattern);
+            free(old);
+            continue;
+        }
+        link = &(*link)->next;
+    }
+    *link = item;
+    pthread_mutex_unlock(&spec_lock);
+}
+
+static int apply_value(const char *pattern, intptr_t value, const char *item)
+{
+    regex_t regex;
+    if (!compile_whole_name(pattern, &regex, item))
+        return RECORDER_TRACE_INVALID_NAME;
+
+    unsigned matched = 0;
+    for (recorder_info *rec = recorder_list(); rec; rec = rec->next)
+        if (regexec(&regex, rec->name, 0, NULL, 0) == 0)
+        {
+            set_recorder(rec, value);
+            matched++;
+        }
+    if (!matched)
+        for (recorder_tweak *t = recorder_tweak_list(); t; t = t->next)
+            if (regexec(&regex, t->name, 0, NULL, 0) == 0)
+                set_tweak(t, value);
+    remember(pattern, &regex, value, matched == 0);
+    return RECORDER_TRACE_OK;
+}
+
+void recorder_spec_replay_for_recorder(recorder_info *rec)
+{
+    pthread_mutex_lock(&spec_lock);
+    for (remembered *s = settings; s; s = s->next)
+        if (regexec(&s->regex, rec->name, 0, NULL, 0) == 0)
+            __atomic_store_n(&rec->trace, s->value, __ATOMIC_RELAXED);
+    pthread_mutex_unlock(&spec_lock);
+}
+
+void recorder_spec_replay_for_tweak(recorder_tweak *tweak)
+{
+    pthread_mutex_lock(&spec_lock);
+    for (remembered *s = settings; s; s = s->next)
+        if (s->for_tweaks && regexec(&s->regex, tweak->name, 0, NULL, 0) == 0)
+            __atomic_store_n(&tweak->trace, s->value, __ATOMIC_RELAXED);
+    pthread_mutex_unlock(&spec_lock);
+}
+
+static bool parse_number(const char *text, intptr_t *value)
+{
+    if (!*text || isspace((unsigned char) *text))
+        return false;
+    char *end;
+    errno = 0;
+    long long number = strtoll(text, &end, 0);
+    if (*end || errno == ERANGE ||
+        number < INTPTR_MIN || number > INTPTR_MAX)
+        return false;
+    *value = (intptr_t) number;
+    return true;
+}
+
+static bool valid_channel_name(const char *name)
+{
+    if (!*name || strcmp(name, "_") == 0)
+        return true;                    /* skips a position */
+    for (const char *p = name; *p; p++)
+        if (!isalnum((unsigned char) *p) && *p != '_' && *p != '.' &&
+            *p != '-')
+            return false;
+    return !isdigit((unsigned char) *name);
+}
+
+/* "re=a,b,c": parse the channel names and keep the request. */
+static int apply_export(const char *pattern, const char *list,
+                        const char *item)
+{
+    regex_t check;
+    if (!compile_whole_name(pattern, &check, item))
+        return RECORDER_TRACE_INVALID_NAME;
+    regfree(&check);
+
+    recorder_export_request *request = calloc(1, sizeof(*request));
+    char *names = strdup(list);
+    if (!request || !names || !(request->pattern = strdup(pattern)))
+        goto fail_alloc;
+
+    char *cursor = names;
+    for (;;)
+    {
+        char *comma = strchr(cursor, ',');
+        if (comma)
+            *comma = 0;
+        if (request->count == RECORDER_MAX_ARGS || !valid_channel_name(cursor))
+        {
+            warn("invalid trace value", list, item);
+            goto fail_value;
+        }
+        if (*cursor && strcmp(cursor, "_") != 0 &&
+            !(request->names[request->count] = strdup(cursor)))
+            goto fail_alloc;
+        request->count++;
+        if (!comma)
+            break;
+        cursor = comma + 1;
+    }
+    free(names);
+
+    pthread_mutex_lock(&spec_lock);
+    recorder_export_request **link = &exports;
+    while (*link)
+        link = &(*link)->next;
+    *link = request;
+    pthread_mutex_unlock(&spec_lock);
+    /* Requests are never freed, so their strings stay valid. */
+    record(recorder_traces, "Export request %+s, %u channels",
+           request->pattern, request->count);
+    return RECORDER_TRACE_OK;
+
+fail_value:
+    for (unsigned n = 0; n < RECORDER_MAX_ARGS; n++)
+        free(request->names[n]);
+    free(request->pattern);
+    free(request);
+    free(names);
+    return RECORDER_TRACE_INVALID_VALUE;
+fail_alloc:
+    if (request)
+    {
+        for (unsigned n = 0; n < RECORDER_MAX_ARGS; n++)
+            free(request->names[n]);
+        free(request->pattern);
+    }
+    free(request);
+    free(names);
+    warn("out of memory for", list, item);
+    return RECORDER_TRACE_INVALID_VALUE;
+}
+
+const recorder_export_request *recorder_spec_exports(void)
+{
+    return exports;
+}
+
+const char *recorder_spec_share_path(void)
+{
+    return share_path;
+}
+
+/* ---- commands ---------------------------------------------------------- */
+
+static void show_list(bool traced_only)
+{
+    char line[512];
+    unsigned shown = 0;
+    if (!traced_only)
+        recorder_output_text("Recorders (* = traced, - = off):\n");
+    for (recorder_info *rec = recorder_list(); rec; rec = rec->next)
+    {
+        intptr_t trace = rec->trace;
+        if (traced_only && trace == 0)
+            continue;
+        if (traced_only)
+            snprintf(line, sizeof(line), "  %s=%ld\n", rec->name,
+                     (long) trace);
+        else
+            snprintf(line, sizeof(line), "%c %-24s %s\n",
+                     trace == -1 ? '-' : trace ? '*' : ' ',
+                     rec->name, rec->description ? rec->description : "");
+        recorder_output_text(line);
+        shown++;
+    }
+    if (traced_only)
+    {
+        if (!shown)
+            recorder_output_text("No recorder is traced or disabled\n");
+        return;
+    }
+    recorder_output_text("Tweaks:\n");
+    for (recorder_tweak *t = recorder_tweak_list(); t; t = t->next)
+    {
+        snprintf(line, sizeof(line), "  %-24s %-8ld %s\n", t->name,
+                 (long) t->trace, t->description ? t->description : "");
+        recorder_output_text(line);
+    }
+}
+
+static const char help_text[] =
+    "Trace specification (RECORDER_TRACES, RECORDER_TWEAKS, "
+    "recorder_trace_set):\n"
+    "  items separated by ':' or spaces; regexes match whole names\n"
+    "  re            trace recorders matching re (or set tweaks to 1)\n"
+    "  re=N          set trace or tweak value N (e.g. 0x10, -3)\n"
+    "  -re           record, but do not trace\n"
+    "  /re           do not even record\n"
+    "  re=a,b,...    export arguments of re as channels a, b (_ skips);\n"
+    "                one channel: re=a,\n"
+    "  help, list    this help; recorders and tweaks\n"
+    "  all           trace all recorders (same as .*)\n"
+    "  traces        recorders whose trace is not 0\n"
+    "  dump          dump the flight recorder now\n"
+    "  output=FILE, output_append=FILE   send output to FILE\n"
+    "  share=PATH    shared segment path\n"
+    "  @cmd          run cmd even if a recorder has that name\n";
+
+static int set_output(const char *path, const char *mode, const char *item)
+{
+    if (!*path)
+    {
+        warn("missing file name", "", item);
+        return RECORDER_TRACE_INVALID_VALUE;
+    }
+    FILE *file = fopen(path, mode);
+    if (!file)
+    {
+        warn("cannot open output file", path, item);
+        return RECORDER_TRACE_INVALID_VALUE;
+    }
+    setvbuf(file, NULL, _IOLBF, 0);
+    /* The previous file stays open: another thread may be tracing to it. */
+    recorder_configure_output(file);
+    return RECORDER_TRACE_OK;
+}
+
+/* Returns -1 if 'name' is not a command. */
+static int run_command(const char *name, const char *value, const char *item)
+{
+    bool plain = value == NULL;
+    if (strcmp(name, "help") == 0 && plain)
+    {
+        recorder_output_text(help_text);
+        show_list(false);
+        return RECORDER_TRACE_OK;
+    }
+    if (strcmp(name, "list") == 0 && plain)
+    {
+        show_list(false);
+        return RECORDER_TRACE_OK;
+    }
+    if (strcmp(name, "traces") == 0 && plain)
+    {
+        show_list(true);
+        return RECORDER_TRACE_OK;
+    }
+    if (strcmp(name, "all") == 0 && plain)
+        return apply_value(".*", 1, item);
+    if (strcmp(name, "dump") == 0 && plain)
+    {
+        recorder_dump();
+        return RECORDER_TRACE_OK;
+    }
+    if (strcmp(name, "output") == 0 && !plain)
+        return set_output(value, "w", item);
+    if (strcmp(name, "output_append") == 0 && !plain)
+        return set_output(value, "a", item);
+    if (strcmp(name, "share") == 0 && !plain)
+    {
+        if (!*value)
+        {
+            warn("missing path", "", item);
+            return RECORDER_TRACE_INVALID_VALUE;
+        }
+        char *copy = strdup(value);
+        if (!copy)
+            return RECORDER_TRACE_INVALID_VALUE;
+        pthread_mutex_lock(&spec_lock);
+        free(share_path);
+        share_path = copy;
+        pthread_mutex_unlock(&spec_lock);
+        record(recorder_traces, "Share path set");
+        return RECORDER_TRACE_OK;
+    }
+    static const char *const names[] = {
+        "help", "list", "traces", "all", "dump",
+        "output", "output_append", "share"
+    };
+    for (unsigned n = 0; n < sizeof(names) / sizeof(*names); n++)
+        if (strcmp(name, names[n]) == 0)
+        {
+            warn(plain ? "missing value for command" : "unexpected value for command",
+                 name, item);
+            return RECORDER_TRACE_INVALID_VALUE;
+        }
+    return -1;
+}
+
+/* 'item' is a scratch copy of 'original', which messages quote. */
+static int apply_item(char *item, const char *original)
+{
+    bool forced = item[0] == '@';
+    if (forced)
+        item++;
+
+    char *equal = strchr(item, '=');
+    const char *value = equal ? equal + 1 : NULL;
+    if (equal)
+        *equal = 0;
+    const char *name = item;
+
+    if (forced || (!recorder_find(name) && !recorder_tweak_find(name)))
+    {
+        int result = run_command(name, value, original);
+        if (result >= 0)
+            return result;
+        if (forced)
+        {
+            warn("unknown command", name, original);
+            return RECORDER_TRACE_INVALID_NAME;
+        }
+    }
+
+    if (!value)
+    {
+        if (name[0] == '-')
+            return apply_value(name + 1, 0, original);
+        if (name[0] == '/')
+            return apply_value(name + 1, -1, original);
+        return apply_value(name, 1, original);
+    }
+
+    intptr_t number;
+    if (parse_number(value, &number))
+        return apply_value(name, number, original);
+    /* A list needs a comma, so 'foo=x' is a bad number, not an export; one
+     * channel is exported as 'foo=x,'. */
+    if (strchr(value, ','))
+        return apply_export(name, value, original);
+    warn("invalid trace value", value, original);
+    return RECORDER_TRACE_INVALID_VALUE;
+}
+
+int recorder_trace_set(const char *spec)
+{
+    if (!spec)
+        return RECORDER_TRACE_OK;
+    recorder_init();
+    /* Items are cut in 'scratch'; 'quoted' keeps them whole for messages. */
+    char *scratch = strdup(spec);
+    char *quoted = strdup(spec);
+    if (!scratch || !quoted)
+    {
+        free(scratch);
+        free(quoted);
+        return RECORDER_TRACE_INVALID_VALUE;
+    }
+
+    int result = RECORDER_TRACE_OK;
+    char *rest = scratch;
+    while (*rest)
+    {
+        size_t len = strcspn(rest, ": \t\n");
+        char *original = quoted + (rest - scratch);
+        char *next = rest + len;
+        if (*next)
+            *next++ = 0;
+        original[len] = 0;
+        if (len)
+        {
+            int status = apply_item(rest, original);
+            if (status != RECORDER_TRACE_OK && result == RECORDER_TRACE_OK)
+                result = status;
+        }
+        rest = next;
+    }
+    free(scratch);
+    free(quoted);
+    return result;
+}

@@ -1,0 +1,29 @@
+/* trace_spec_private.h - what trace specifications leave behind. */
+#ifndef RECORDER_TRACE_SPEC_PRIVATE_H
+#define RECORDER_TRACE_SPEC_PRIVATE_H
+
+#include "recorder.h"
+#include "clock_private.h"
+
+/* Settings are kept so that recorders and tweaks activated later (a library
+ * loaded with dlopen, say) get them too, in the order they were given. */
+void recorder_spec_replay_for_recorder(recorder_info *rec) RECORDER_HIDDEN;
+void recorder_spec_replay_for_tweak(recorder_tweak *tweak) RECORDER_HIDDEN;
+
+/* An export request "regex=chan0,chan1,...": names by argument position,
+ * NULL where a position is skipped ('_' or empty). */
+typedef struct recorder_export_request
+{
+    struct recorder_export_request *next;
+    char *pattern;
+    char *names[RECORDER_MAX_ARGS];
+    unsigned count;
+} recorder_export_request;
+
+/* Export requests seen so far, oldest first. */
+const recorder_export_request *recorder_spec_exports(void) RECORDER_HIDDEN;
+
+/* Path given by the last share=PATH command, or NULL. */
+const char *recorder_spec_share_path(void) RECORDER_HIDDEN;
+
+#endif /* RECORDER_TRACE_SPEC_PRIVATE_H */
