@@ -27,7 +27,7 @@ LDLIBS          := -pthread -lrt
 
 BUILD           := build
 DEPS            := share/scripts/ensure-deps
-CHECK_PACKAGES  := gcc g++ make pkg-config libcmocka-dev
+CHECK_PACKAGES  := gcc g++ clang make pkg-config libcmocka-dev binutils
 DEMO_PACKAGES   := gcc make
 
 LIB_SOURCES     := $(wildcard lib/*.c)
@@ -40,16 +40,21 @@ SHARED_LINKS    := $(BUILD)/librecorder.so.$(SONAME_MAJOR) $(BUILD)/librecorder.
 EXAMPLE_SOURCES := $(wildcard share/examples/*.c)
 EXAMPLES        := $(EXAMPLE_SOURCES:share/examples/%.c=$(BUILD)/examples/%)
 
+SCOPE_SOURCES   := $(wildcard scope/*.c)
+SCOPE_OBJECTS   := $(SCOPE_SOURCES:scope/%.c=$(BUILD)/scope/%.o)
+SCOPE           := $(BUILD)/recorder_scope
+
 TEST_SOURCES    := $(wildcard tests/test_*.c)
 TESTS           := $(TEST_SOURCES:tests/%.c=$(BUILD)/tests/%)
 TEST_HELPERS    := $(BUILD)/tests/cplusplus_headers $(BUILD)/tests/quoted_include
 
-HEADERS         := include/recorder/recorder.h include/recorder/recorder_ring.h
+HEADERS         := include/recorder/recorder.h include/recorder/recorder_ring.h \
+                   include/recorder/recorder_share.h
 MAN3            := $(wildcard share/man/man3/*.3)
 
 .PHONY: all check demo deps-check deps-demo install uninstall clean tests
 
-all: $(STATIC_LIB) $(SHARED_LIB) $(SHARED_LINKS) $(EXAMPLES)
+all: $(STATIC_LIB) $(SHARED_LIB) $(SHARED_LINKS) $(EXAMPLES) $(SCOPE)
 
 # --- library ---------------------------------------------------------------
 
@@ -77,7 +82,16 @@ $(BUILD)/librecorder.so.$(SONAME_MAJOR) $(BUILD)/librecorder.so: $(SHARED_LIB)
 
 $(BUILD)/examples/%: share/examples/%.c $(STATIC_LIB)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -Iinclude $< -o $@ $(STATIC_LIB) $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) -Iinclude $< -o $@ $(STATIC_LIB) $(LDLIBS) -lm
+
+# --- scope -------------------------------------------------------------------
+
+$(BUILD)/scope/%.o: scope/%.c $(wildcard scope/*.h) $(HEADERS)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -Iinclude -Iscope -c $< -o $@
+
+$(SCOPE): $(SCOPE_OBJECTS) $(STATIC_LIB)
+	$(CC) $(ALL_CFLAGS) $(SCOPE_OBJECTS) -o $@ $(STATIC_LIB) $(LDLIBS)
 
 # --- tests -----------------------------------------------------------------
 

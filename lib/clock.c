@@ -74,6 +74,11 @@ uint64_t recorder_clock_start_ticks(void)
     return start_ticks;
 }
 
+uint64_t recorder_clock_start_mono_ns(void)
+{
+    return start_ns;
+}
+
 int64_t recorder_clock_start_local_us(void)
 {
     return start_local_us;

@@ -56,6 +56,7 @@ double recorder_clock_hz(void) RECORDER_HIDDEN;
 /* Tick value at library start, and the wall-clock time (microseconds since
  * the epoch, local time zone applied) at that moment. */
 uint64_t recorder_clock_start_ticks(void) RECORDER_HIDDEN;
+uint64_t recorder_clock_start_mono_ns(void) RECORDER_HIDDEN;
 int64_t recorder_clock_start_local_us(void) RECORDER_HIDDEN;
 
 /* Microseconds between library start and 'ticks' (0 if before start). */

@@ -46,44 +46,59 @@ static size_t append(char *line, size_t size, size_t at, const char *format,
                                 &plain);
 }
 
+size_t recorder_format_line(char *line, size_t size,
+                            const recorder_line_style *style,
+                            const char *label, const char *location,
+                            uint64_t order, uint64_t timestamp,
+                            const char *message)
+{
+    size_t at = append(line, size, 0, "%s",
+                       (uint64_t[]) { (uintptr_t) location }, 1);
+    bool show_rel = style->reltime && !style->abstime;
+    bool bracket = style->order || style->abstime || show_rel;
+    if (bracket)
+        at = append(line, size, at, "[", NULL, 0);
+    if (style->order)
+        at = append(line, size, at,
+                    style->abstime || show_rel ? "%lu " : "%lu",
+                    (uint64_t[]) { order }, 1);
+    if (show_rel)
+        at = append(line, size, at, "%lu.%06lu",
+                    (uint64_t[]) { timestamp / 1000000, timestamp % 1000000 }, 2);
+    if (style->abstime)
+    {
+        uint64_t us = (uint64_t) style->start_local_us + timestamp;
+        uint64_t s = us / 1000000 % 86400;
+        at = append(line, size, at, "%02lu:%02lu:%02lu.%06lu",
+                    (uint64_t[]) { s / 3600, s / 60 % 60, s % 60,
+                                   us % 1000000 }, 4);
+    }
+    if (bracket)
+        at = append(line, size, at, "] ", NULL, 0);
+    at = append(line, size, at, "%s: %s\n",
+                (uint64_t[]) { (uintptr_t) label, (uintptr_t) message }, 2);
+    if (at >= size)
+        at = size - 1;
+    if (line[at - 1] != '\n')
+        line[at - 1] = '\n';                  /* truncated: still a line */
+    return at;
+}
+
 static void default_format(recorder_show_fn show, void *arg,
                            const char *label, const char *location,
                            uintptr_t order, uintptr_t timestamp,
                            const char *message)
 {
+    recorder_line_style style = {
+        .order = RECORDER_TWEAK(recorder_order) != 0,
+        .reltime = RECORDER_TWEAK(recorder_reltime) != 0,
+        .abstime = RECORDER_TWEAK(recorder_abstime) != 0,
+        .start_local_us = recorder_clock_start_local_us(),
+    };
     char line[RECORDER_LINE_MAX];
-    size_t at = append(line, sizeof(line), 0, "%s",
-                       (uint64_t[]) { (uintptr_t) location }, 1);
-
-    bool show_order = RECORDER_TWEAK(recorder_order) != 0;
-    bool show_abs = RECORDER_TWEAK(recorder_abstime) != 0;
-    bool show_rel = RECORDER_TWEAK(recorder_reltime) != 0 && !show_abs;
-    bool bracket = show_order || show_abs || show_rel;
-    if (bracket)
-        at = append(line, sizeof(line), at, "[", NULL, 0);
-    if (show_order)
-        at = append(line, sizeof(line), at, show_abs || show_rel ? "%lu " : "%lu",
-                    (uint64_t[]) { order }, 1);
-    if (show_rel)
-        at = append(line, sizeof(line), at, "%lu.%06lu",
-                    (uint64_t[]) { timestamp / 1000000, timestamp % 1000000 }, 2);
-    if (show_abs)
-    {
-        uint64_t us = (uint64_t) recorder_clock_start_local_us() + timestamp;
-        uint64_t s = us / 1000000 % 86400;
-        at = append(line, sizeof(line), at, "%02lu:%02lu:%02lu.%06lu",
-                    (uint64_t[]) { s / 3600, s / 60 % 60, s % 60,
-                                   us % 1000000 }, 4);
-    }
-    if (bracket)
-        at = append(line, sizeof(line), at, "] ", NULL, 0);
-    at = append(line, sizeof(line), at, "%s: %s\n",
-                (uint64_t[]) { (uintptr_t) label, (uintptr_t) message }, 2);
-    if (at >= sizeof(line))
-        at = sizeof(line) - 1;
-    if (line[at - 1] != '\n')
-        line[at - 1] = '\n';                    /* truncated: end it */
-    show(line, at, arg);
+    size_t len = recorder_format_line(line, sizeof(line), &style, label,
+                                      location, order, timestamp, message);
+    show(line, len, arg);
 }
 
 void *recorder_configure_output(void *output)

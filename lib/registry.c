@@ -1,5 +1,6 @@
 /* registry.c - activation of recorders and tweaks, and the built-in ones. */
 #include "registry_private.h"
+#include "share_writer_private.h"
 #include "trace_spec_private.h"
 
 #include <pthread.h>
@@ -36,7 +37,11 @@ static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
  * linked with us, so records made from those are timed correctly. */
 __attribute__((constructor(101))) void recorder_init(void)
 {
+    static bool started;
+    if (__atomic_exchange_n(&started, true, __ATOMIC_ACQ_REL))
+        return;
     recorder_clock_init();
+    recorder_share_init();
 }
 
 recorder_info *recorder_list(void)
@@ -81,7 +86,10 @@ void recorder_activate(recorder_info *rec)
     }
     pthread_mutex_unlock(&registry_lock);
     if (!known)
+    {
         recorder_spec_replay_for_recorder(rec);
+        recorder_share_add_recorder(rec);
+    }
 }
 
 void recorder_tweak_activate(recorder_tweak *tweak)
@@ -98,5 +106,8 @@ void recorder_tweak_activate(recorder_tweak *tweak)
     }
     pthread_mutex_unlock(&registry_lock);
     if (!known)
+    {
         recorder_spec_replay_for_tweak(tweak);
+        recorder_share_add_tweak(tweak);
+    }
 }

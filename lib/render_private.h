@@ -50,8 +50,9 @@ typedef struct recorder_render_options
  *    are missing prints "<missing>"; extra arguments are ignored.
  *  - With signal_safe, floating point uses an exact formatter of its own
  *    (round-to-nearest-even, '.' as decimal point) with precision capped at
- *    40 digits; otherwise it goes through snprintf. Everything else never
- *    uses stdio, malloc or the locale.
+ *    40 digits, beyond which only zeros known to be exact are added;
+ *    otherwise it goes through snprintf (L, ll and q pass a long double).
+ *    Everything else never uses stdio, malloc or the locale.
  */
 size_t recorder_render(char *out, size_t size, const char *format,
                        const uint64_t *args, unsigned nargs,

@@ -16,6 +16,7 @@
 #include "dump_private.h"
 #include "output_private.h"
 #include "registry_private.h"
+#include "share_writer_private.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -226,8 +227,10 @@ static int apply_export(const char *pattern, const char *list,
     recorder_export_request **link = &exports;
     while (*link)
         link = &(*link)->next;
-    *link = request;
+    /* Release: the share writer walks this list without the lock. */
+    __atomic_store_n(link, request, __ATOMIC_RELEASE);
     pthread_mutex_unlock(&spec_lock);
+    recorder_share_export(request);
     /* Requests are never freed, so their strings stay valid. */
     record(recorder_traces, "Export request %+s, %u channels",
            request->pattern, request->count);
@@ -255,12 +258,12 @@ fail_alloc:
 
 const recorder_export_request *recorder_spec_exports(void)
 {
-    return exports;
+    return __atomic_load_n(&exports, __ATOMIC_ACQUIRE);
 }
 
 const char *recorder_spec_share_path(void)
 {
-    return share_path;
+    return __atomic_load_n(&share_path, __ATOMIC_ACQUIRE);
 }
 
 /* ---- commands ---------------------------------------------------------- */
@@ -380,11 +383,13 @@ static int run_command(const char *name, const char *value, const char *item)
         if (!copy)
             return RECORDER_TRACE_INVALID_VALUE;
         pthread_mutex_lock(&spec_lock);
-        free(share_path);
-        share_path = copy;
+        char *old = share_path;
+        __atomic_store_n(&share_path, copy, __ATOMIC_RELEASE);
         pthread_mutex_unlock(&spec_lock);
+        (void) old;                     /* readers may still hold it */
         record(recorder_traces, "Share path set");
-        return RECORDER_TRACE_OK;
+        return recorder_share_open_path(copy) ? RECORDER_TRACE_OK
+                                              : RECORDER_TRACE_INVALID_VALUE;
     }
     static const char *const names[] = {
         "help", "list", "traces", "all", "dump",
@@ -480,5 +485,6 @@ int recorder_trace_set(const char *spec)
     }
     free(scratch);
     free(quoted);
+    recorder_share_refresh();
     return result;
 }

@@ -184,6 +184,26 @@ extern void recorder_tweak_activate(recorder_tweak *tweak);
 /* The activated recorders, newest first. */
 extern recorder_info *recorder_list(void);
 
+/* Make the call sites of one module (executable or shared library) known,
+ * so a shared segment can describe them to other processes. Every file that
+ * includes this header registers its module's "recorder_sites" section from
+ * a constructor; registering the same range again does nothing. */
+extern void recorder_sites_register(recorder_site *first, recorder_site *last);
+
+#if defined(__GNUC__) || defined(__clang__)
+extern recorder_site __start_recorder_sites[]
+    __attribute__((weak, visibility("hidden")));
+extern recorder_site __stop_recorder_sites[]
+    __attribute__((weak, visibility("hidden")));
+__attribute__((constructor, used)) static void recorder_sites_of_module(void)
+{
+    recorder_site *first = __start_recorder_sites;
+    recorder_site *last = __stop_recorder_sites;
+    if (first != last)
+        recorder_sites_register(first, last);
+}
+#endif
+
 /* ------------------------------------------------------------------------ */
 /*   Recording                                                              */
 /* ------------------------------------------------------------------------ */

@@ -1,0 +1,151 @@
+/* recorder_share.h - read another process's flight recorder and channels.
+ *
+ * A process that records with RECORDER_TRACES=perfdata=bytes,loops (or
+ * share=PATH, or $RECORDER_SHARE) writes its recorders, tweaks, call sites,
+ * rings and exported channels into a shared segment, /tmp/recorder_share by
+ * default. These functions map that segment from any other process, while
+ * the writer runs or after it died: list what it holds, read channel
+ * samples, render its flight recorder, send it commands.
+ *
+ * Nothing read from a segment is trusted: a truncated, corrupted or hostile
+ * file gives an error or empty results, never a crash. Strings returned in
+ * the structures below are copies, always terminated.
+ */
+#ifndef RECORDER_SHARE_H
+#define RECORDER_SHARE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct recorder_share recorder_share;
+
+/* The path readers use when given none: $RECORDER_SHARE, else
+ * /tmp/recorder_share. */
+extern const char *recorder_share_default_path(void);
+
+/* Map and validate the segment at 'path' (NULL for the default). On error,
+ * return NULL and put a one-line reason in error[size]. */
+extern recorder_share *recorder_share_open(const char *path,
+                                           char *error, size_t size);
+extern void recorder_share_close(recorder_share *share);
+
+typedef enum recorder_share_status
+{
+    RECORDER_SHARE_ALIVE,               /* the writer is running */
+    RECORDER_SHARE_EXITED,              /* it exited normally */
+    RECORDER_SHARE_DIED,                /* it died: crash, kill -9... */
+    RECORDER_SHARE_REPLACED,            /* a newer segment is at the path */
+    RECORDER_SHARE_MOVED                /* the writer shares elsewhere now */
+} recorder_share_status;
+
+/* Where the writer is now. For a replaced segment, close and open again to
+ * follow the new process (a new generation). */
+extern recorder_share_status recorder_share_state(recorder_share *share);
+extern const char *recorder_share_state_name(recorder_share_status status);
+
+typedef struct recorder_share_process
+{
+    unsigned pid;
+    char     program[64];
+    char     host[64];
+    uint64_t generation;                /* differs for every segment made */
+    double   start_time;                /* seconds since the epoch */
+} recorder_share_process;
+
+extern void recorder_share_process_info(recorder_share *share,
+                                        recorder_share_process *info);
+
+typedef struct recorder_share_recorder
+{
+    char     name[64];
+    char     description[128];
+    intptr_t trace;                     /* as last published by the writer */
+    unsigned size;                      /* slots in its ring */
+    uint64_t records;                   /* records ever made */
+} recorder_share_recorder;
+
+typedef struct recorder_share_tweak
+{
+    char     name[64];
+    char     description[128];
+    intptr_t value;
+} recorder_share_tweak;
+
+typedef enum recorder_share_type
+{
+    RECORDER_SHARE_NONE,                /* not known yet: no sample */
+    RECORDER_SHARE_SIGNED,
+    RECORDER_SHARE_UNSIGNED,
+    RECORDER_SHARE_REAL
+} recorder_share_type;
+
+typedef struct recorder_share_channel
+{
+    char                name[64];
+    char                description[128];
+    char                unit[32];       /* word after the conversion */
+    recorder_share_type type;           /* from the format's conversion */
+    unsigned            recorder;       /* index of the recorder */
+    unsigned            argument;       /* argument position in its records */
+    bool                active;         /* false once the export stopped */
+    uint64_t            samples;        /* samples in the ring now */
+    double              min, max;       /* over those samples */
+} recorder_share_channel;
+
+/* Counts, and entry 'index' of each table; false for a bad index. */
+extern unsigned recorder_share_recorder_count(recorder_share *share);
+extern bool recorder_share_recorder_info(recorder_share *share, unsigned index,
+                                         recorder_share_recorder *out);
+extern unsigned recorder_share_tweak_count(recorder_share *share);
+extern bool recorder_share_tweak_info(recorder_share *share, unsigned index,
+                                      recorder_share_tweak *out);
+extern unsigned recorder_share_channel_count(recorder_share *share);
+extern bool recorder_share_channel_info(recorder_share *share, unsigned index,
+                                        recorder_share_channel *out);
+
+/* The next active channel after 'after' (-1 to start) whose whole name
+ * matches the POSIX extended 'regex' (NULL for any); -1 if none, -2 for a
+ * bad regex. */
+extern int recorder_share_find_channel(recorder_share *share,
+                                       const char *regex, int after);
+
+typedef struct recorder_sample
+{
+    double   time;                      /* seconds since the writer started */
+    double   value;                     /* the argument, as a number */
+    uint64_t raw;                       /* the argument's 64-bit word */
+    uint64_t index;                     /* the record's index in its ring */
+} recorder_sample;
+
+/* Read up to 'max' samples of 'channel' recorded since '*cursor' (0 to
+ * start from the oldest kept), advancing it. '*lost', if not NULL, gets the
+ * number of records overwritten before they could be read. Returns the
+ * number of samples stored. */
+extern size_t recorder_share_read(recorder_share *share, unsigned channel,
+                                  uint64_t *cursor, recorder_sample *samples,
+                                  size_t max, uint64_t *lost);
+
+/* Print the flight recorder of the writer (recorders whose whole name
+ * matches 'regex', NULL for all) to 'out' in the same line format as an
+ * in-process dump, merged in time order. Returns the lines printed. */
+extern unsigned recorder_share_dump(recorder_share *share, const char *regex,
+                                    FILE *out);
+
+/* Send a trace specification ("dump", "foo=2", "perfdata=bytes,loops") to
+ * the writer, and wait up to 'timeout_ms' for it to be applied. False with
+ * a reason in error[size] if the writer is not alive, the segment is read
+ * only, or the command was not applied in time. */
+extern bool recorder_share_send(recorder_share *share, const char *command,
+                                unsigned timeout_ms, char *error, size_t size);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* RECORDER_SHARE_H */

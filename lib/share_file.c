@@ -1,0 +1,143 @@
+/* share_file.c - the segment file: create, check, lock, reserve, map. */
+#include "share_file_private.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+pid_t share_file_holder(int fd)
+{
+    struct flock lock = { .l_type = F_WRLCK, .l_whence = SEEK_SET };
+    if (fcntl(fd, F_GETLK, &lock) != 0 || lock.l_type == F_UNLCK)
+        return 0;
+    return lock.l_pid;
+}
+
+/* Is an existing file at 'path' ours to replace? Moves it aside if so. */
+static bool clear_path(const char *path, char *why, size_t why_size)
+{
+    struct stat st;
+    if (lstat(path, &st) != 0)
+    {
+        if (errno == ENOENT)
+            return true;
+        snprintf(why, why_size, "cannot inspect %s: %s", path, strerror(errno));
+        return false;
+    }
+    if (S_ISLNK(st.st_mode))
+    {
+        snprintf(why, why_size, "%s is a symbolic link; refusing to follow it",
+                 path);
+        return false;
+    }
+    if (!S_ISREG(st.st_mode))
+    {
+        snprintf(why, why_size, "%s is not a regular file", path);
+        return false;
+    }
+    if (st.st_uid != geteuid())
+    {
+        snprintf(why, why_size, "%s belongs to user %u, not to us (%u)",
+                 path, (unsigned) st.st_uid, (unsigned) geteuid());
+        return false;
+    }
+
+    int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd >= 0)
+    {
+        pid_t holder = share_file_holder(fd);
+        close(fd);
+        if (holder)
+        {
+            snprintf(why, why_size, "%s is in use by live process %d",
+                     path, (int) holder);
+            return false;
+        }
+    }
+
+    /* A dead process's segment: keep it for a post-mortem look. */
+    char previous[PATH_MAX];
+    if (snprintf(previous, sizeof(previous), "%s.prev", path) >=
+        (int) sizeof(previous) || rename(path, previous) != 0)
+    {
+        snprintf(why, why_size, "cannot move stale %s aside: %s", path,
+                 strerror(errno));
+        return false;
+    }
+    return true;
+}
+
+static bool directory_is_safe(const char *path, char *why, size_t why_size)
+{
+    char copy[PATH_MAX];
+    snprintf(copy, sizeof(copy), "%s", path);
+    const char *dir = dirname(copy);
+    struct stat st;
+    if (stat(dir, &st) != 0)
+    {
+        snprintf(why, why_size, "directory %s: %s", dir, strerror(errno));
+        return false;
+    }
+    if ((st.st_mode & (S_IWOTH | S_IWGRP)) && !(st.st_mode & S_ISVTX))
+    {
+        snprintf(why, why_size,
+                 "directory %s is writable by others without the sticky bit",
+                 dir);
+        return false;
+    }
+    return true;
+}
+
+int share_file_create(const char *path, uint64_t size, share_view *view,
+                      char *why, size_t why_size)
+{
+    if (!directory_is_safe(path, why, why_size) ||
+        !clear_path(path, why, why_size))
+        return -1;
+
+    int fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+                  0600);
+    if (fd < 0)
+    {
+        snprintf(why, why_size, "cannot create %s: %s", path, strerror(errno));
+        return -1;
+    }
+
+    struct flock lock = { .l_type = F_WRLCK, .l_whence = SEEK_SET };
+    if (fcntl(fd, F_SETLK, &lock) != 0)
+    {
+        snprintf(why, why_size, "cannot lock %s: %s", path, strerror(errno));
+        goto fail_created;
+    }
+
+    /* Reserve every block now, so a full disk fails here and not as a
+     * SIGBUS on some later record. */
+    int err = posix_fallocate(fd, 0, (off_t) size);
+    if (err)
+    {
+        snprintf(why, why_size, "cannot reserve %lu KiB for %s: %s",
+                 (unsigned long) (size >> 10), path, strerror(err));
+        goto fail_created;
+    }
+
+    void *base = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+    if (base == MAP_FAILED)
+    {
+        snprintf(why, why_size, "cannot map %s: %s", path, strerror(errno));
+        goto fail_created;
+    }
+    view->base = base;
+    view->size = size;
+    return fd;
+
+fail_created:
+    unlink(path);
+    close(fd);
+    return -1;
+}

@@ -1,0 +1,167 @@
+/* share_layout_private.h - the layout of the shared segment.
+ *
+ * One file, mapped by the recording process (the writer) and by any number
+ * of readers, live or after the writer died. Everything in it is at a fixed
+ * offset from the start, uses fixed-width types, and holds offsets, never
+ * pointers. A reader checks the header (magic, version, byte order, word
+ * size, struct sizes) before it touches anything else, and then trusts no
+ * offset, count or string: see share_access_private.h.
+ *
+ *   header | recorders | tweaks | sites | channels | commands | strings | rings
+ */
+#ifndef RECORDER_SHARE_LAYOUT_PRIVATE_H
+#define RECORDER_SHARE_LAYOUT_PRIVATE_H
+
+#include "recorder.h"
+
+#include <assert.h>
+#include <stdint.h>
+
+#define SHARE_MAGIC             0x4D48535244524352ull  /* "RCRDRSHM" */
+#define SHARE_VERSION           1
+#define SHARE_ENDIAN_MARK       0x01020304u
+#define SHARE_NAME_MAX          64
+
+/* Capacities of the tables, fixed when the segment is created. */
+#define SHARE_RECORDERS         1024
+#define SHARE_TWEAKS            1024
+#define SHARE_SITES             16384
+#define SHARE_CHANNELS          256
+#define SHARE_COMMANDS          64
+#define SHARE_COMMAND_TEXT      244
+#define SHARE_STRINGS_SIZE      (2u << 20)
+#define SHARE_RINGS_MIN_SIZE    (8u << 20)
+
+enum share_state
+{
+    SHARE_STATE_STARTING = 0,
+    SHARE_STATE_RUNNING  = 1,
+    SHARE_STATE_EXITED   = 2,           /* the writer exited normally */
+    SHARE_STATE_MOVED    = 3            /* the writer now shares elsewhere */
+};
+
+/* A region of the segment: where it starts and how large it is. */
+typedef struct share_region
+{
+    uint64_t offset;
+    uint64_t size;
+} share_region;
+
+typedef struct share_table
+{
+    uint64_t offset;
+    uint32_t capacity;
+    uint32_t count;                     /* entries filled; release-published */
+} share_table;
+
+typedef struct share_header
+{
+    uint64_t     magic;
+    uint32_t     version;
+    uint32_t     endian;                /* SHARE_ENDIAN_MARK as written */
+    uint32_t     word_size;             /* sizeof(void *) of the writer */
+    uint32_t     header_size;
+    uint32_t     recorder_size;         /* sizes of the shared structs */
+    uint32_t     tweak_size;
+    uint32_t     site_size;
+    uint32_t     channel_size;
+    uint32_t     command_size;
+    uint32_t     slot_size;
+    uint32_t     ring_head_size;
+    uint32_t     state;                 /* enum share_state */
+    uint64_t     total_size;            /* of the whole file */
+    uint64_t     generation;            /* random, new for each segment */
+    uint32_t     pid;
+    uint32_t     reserved;
+    char         host[SHARE_NAME_MAX];
+    char         program[SHARE_NAME_MAX];
+    int64_t      start_wall_us;         /* wall clock at start, UTC */
+    int64_t      utc_offset_s;          /* local time zone at start */
+    uint64_t     start_mono_ns;         /* CLOCK_MONOTONIC at start */
+    uint64_t     start_ticks;           /* timestamp ticks at start */
+    double       tick_hz;               /* timestamp ticks per second */
+    share_table  recorders;
+    share_table  tweaks;
+    share_table  sites;
+    share_table  channels;
+    share_region commands;              /* a share_command_ring */
+    share_region strings;
+    share_region rings;
+    uint64_t     strings_used;
+    uint64_t     rings_used;
+    uint64_t     crash;                 /* offset of a crash report, or 0 */
+    uint8_t      padding[128];
+} share_header;
+
+typedef struct share_recorder
+{
+    uint64_t name;                      /* string offsets */
+    uint64_t description;
+    int64_t  trace;                     /* mirror of the writer's value */
+    uint64_t ring;                      /* offset of its recorder_buffer */
+    uint32_t ring_size;                 /* slots */
+    uint32_t reserved;
+} share_recorder;
+
+typedef struct share_tweak
+{
+    uint64_t name;
+    uint64_t description;
+    int64_t  value;                     /* mirror of the writer's value */
+} share_tweak;
+
+/* A call site, found by the address records carry in their slots. */
+typedef struct share_site
+{
+    uint64_t address;
+    uint64_t format;                    /* string offsets */
+    uint64_t file;
+    uint64_t function;
+    uint32_t line;
+    uint32_t reserved;
+} share_site;
+
+/* A channel is a view on the ring of a recorder: argument 'argument' of
+ * each of its records. Nothing more is written on the record path. */
+typedef struct share_channel
+{
+    uint64_t name;                      /* string offset */
+    uint32_t recorder;                  /* index in the recorders table */
+    uint32_t argument;                  /* 0 to RECORDER_MAX_ARGS - 1 */
+    uint32_t active;                    /* 0 once the export was stopped */
+    uint32_t reserved;
+} share_channel;
+
+/* Commands from readers to the writer: trace specification items. */
+typedef struct share_command
+{
+    uint64_t seq;                       /* index + 1 once the text is in */
+    uint32_t length;
+    char     text[SHARE_COMMAND_TEXT];
+} share_command;
+
+typedef struct share_command_ring
+{
+    uint64_t      writer;               /* commands ever queued by readers */
+    uint64_t      reader;               /* commands the writer has taken */
+    uint32_t      doorbell;             /* futex: bumped after each command */
+    uint32_t      capacity;
+    uint64_t      applied;              /* commands the writer has applied */
+    uint8_t       padding[32];
+    share_command slots[SHARE_COMMANDS];
+} share_command_ring;
+
+/* The layout is an interface between processes: pin it down. */
+static_assert(sizeof(share_header) == 512, "share_header layout");
+static_assert(sizeof(share_recorder) == 40, "share_recorder layout");
+static_assert(sizeof(share_tweak) == 24, "share_tweak layout");
+static_assert(sizeof(share_site) == 40, "share_site layout");
+static_assert(sizeof(share_channel) == 24, "share_channel layout");
+static_assert(sizeof(share_command) == 256, "share_command layout");
+static_assert(sizeof(share_command_ring) == 64 + 256 * SHARE_COMMANDS,
+              "share_command_ring layout");
+static_assert(sizeof(recorder_slot) == 64, "recorder_slot layout");
+static_assert(sizeof(recorder_buffer) == 64, "recorder_buffer layout");
+static_assert(_Alignof(share_header) == 8, "share_header alignment");
+
+#endif /* RECORDER_SHARE_LAYOUT_PRIVATE_H */

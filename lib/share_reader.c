@@ -1,0 +1,877 @@
+/* share_reader.c - map another process's segment and make sense of it.
+ *
+ * The writer may be running, dead, or replaced; the file may be truncated,
+ * corrupted or hostile. So the header is checked before anything else,
+ * every offset, count and size goes through share_access_private.h, rings
+ * are read with the same validated reads as in-process dumps, and strings
+ * are copied with a length limit.
+ */
+#define _GNU_SOURCE                     /* process_vm_readv */
+#include "recorder_share.h"
+#include "format_scan_private.h"
+#include "output_private.h"
+#include "render_private.h"
+#include "share_access_private.h"
+#include "share_commands_private.h"
+#include "share_file_private.h"
+#include "share_layout_private.h"
+#include "slot_read_private.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <regex.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/uio.h>
+#include <time.h>
+#include <unistd.h>
+
+#define MAX_RING_SLOTS  (1u << 24)
+
+typedef struct site_key
+{
+    uint64_t address;
+    uint32_t index;
+} site_key;
+
+struct recorder_share
+{
+    int           fd;
+    bool          writable;
+    share_view    view;
+    share_header  header;               /* validated copy of the fixed part */
+    dev_t         device;
+    ino_t         inode;
+    char          path[4096];
+    site_key *    sites;                /* sorted by address */
+    unsigned      site_count;
+};
+
+/* ---- opening ------------------------------------------------------------ */
+
+const char *recorder_share_default_path(void)
+{
+    const char *path = getenv("RECORDER_SHARE");
+    return path && *path ? path : RECORDER_SHARE_DEFAULT_PATH;
+}
+
+static bool region_fits(const share_view *view, share_region region)
+{
+    return share_at(view, region.offset, region.size, 8) != NULL;
+}
+
+static bool table_fits(const share_view *view, share_table table,
+                       uint64_t entry)
+{
+    return table.capacity <= view->size / entry &&
+           share_at(view, table.offset, table.capacity * entry, 8) != NULL;
+}
+
+/* Check that we understand this segment before we trust any of it. */
+static bool validate(const share_view *view, share_header *h, char *error,
+                     size_t size)
+{
+    if (view->size < sizeof(share_header))
+    {
+        snprintf(error, size, "too small for a recorder segment (%lu bytes)",
+                 (unsigned long) view->size);
+        return false;
+    }
+    memcpy(h, view->base, sizeof(*h));
+    if (h->magic != SHARE_MAGIC)
+    {
+        snprintf(error, size, "not a recorder segment (bad magic)");
+        return false;
+    }
+    if (h->endian != SHARE_ENDIAN_MARK)
+    {
+        snprintf(error, size, "written with another byte order");
+        return false;
+    }
+    if (h->version != SHARE_VERSION)
+    {
+        snprintf(error, size, "layout version %u, this reader knows %u",
+                 h->version, SHARE_VERSION);
+        return false;
+    }
+    if (h->header_size != sizeof(share_header) ||
+        h->recorder_size != sizeof(share_recorder) ||
+        h->tweak_size != sizeof(share_tweak) ||
+        h->site_size != sizeof(share_site) ||
+        h->channel_size != sizeof(share_channel) ||
+        h->command_size != sizeof(share_command) ||
+        h->slot_size != sizeof(recorder_slot) ||
+        h->ring_head_size != sizeof(recorder_buffer))
+    {
+        snprintf(error, size, "structure sizes differ from this reader's");
+        return false;
+    }
+    if (h->total_size > view->size)
+    {
+        snprintf(error, size, "truncated: %lu of %lu bytes",
+                 (unsigned long) view->size, (unsigned long) h->total_size);
+        return false;
+    }
+    if (!table_fits(view, h->recorders, sizeof(share_recorder)) ||
+        !table_fits(view, h->tweaks, sizeof(share_tweak)) ||
+        !table_fits(view, h->sites, sizeof(share_site)) ||
+        !table_fits(view, h->channels, sizeof(share_channel)) ||
+        !region_fits(view, h->strings) || !region_fits(view, h->rings) ||
+        h->commands.size != sizeof(share_command_ring) ||
+        !region_fits(view, h->commands))
+    {
+        snprintf(error, size, "corrupt: a table lies outside the file");
+        return false;
+    }
+    if (!(h->tick_hz > 0 && h->tick_hz < 1e12))
+    {
+        snprintf(error, size, "corrupt: tick rate %g", h->tick_hz);
+        return false;
+    }
+    h->host[sizeof(h->host) - 1] = 0;
+    h->program[sizeof(h->program) - 1] = 0;
+    return true;
+}
+
+recorder_share *recorder_share_open(const char *path, char *error, size_t size)
+{
+    if (!path)
+        path = recorder_share_default_path();
+    recorder_share *share = calloc(1, sizeof(*share));
+    if (!share)
+    {
+        snprintf(error, size, "out of memory");
+        return NULL;
+    }
+    snprintf(share->path, sizeof(share->path), "%s", path);
+
+    share->writable = true;
+    share->fd = open(path, O_RDWR | O_NOFOLLOW | O_CLOEXEC);
+    if (share->fd < 0 && (errno == EACCES || errno == EROFS))
+    {
+        share->writable = false;
+        share->fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+    }
+    if (share->fd < 0)
+    {
+        snprintf(error, size, "%s: %s", path,
+                 errno == ELOOP ? "is a symbolic link; not following it"
+                                : strerror(errno));
+        goto fail_open;
+    }
+    struct stat st;
+    if (fstat(share->fd, &st) != 0 || !S_ISREG(st.st_mode))
+    {
+        snprintf(error, size, "%s: not a regular file", path);
+        goto fail_map;
+    }
+    if (st.st_size < (off_t) sizeof(share_header))
+    {
+        snprintf(error, size, "%s: too small for a recorder segment", path);
+        goto fail_map;
+    }
+    share->device = st.st_dev;
+    share->inode = st.st_ino;
+    share->view.size = (uint64_t) st.st_size;
+    share->view.base = mmap(NULL, share->view.size,
+                            PROT_READ | (share->writable ? PROT_WRITE : 0),
+                            MAP_SHARED, share->fd, 0);
+    if (share->view.base == MAP_FAILED)
+    {
+        snprintf(error, size, "%s: cannot map: %s", path, strerror(errno));
+        goto fail_map;
+    }
+    char why[256];
+    if (!validate(&share->view, &share->header, why, sizeof(why)))
+    {
+        snprintf(error, size, "%s: %s", path, why);
+        goto fail_validate;
+    }
+    return share;
+
+fail_validate:
+    munmap(share->view.base, share->view.size);
+fail_map:
+    close(share->fd);
+fail_open:
+    free(share);
+    return NULL;
+}
+
+void recorder_share_close(recorder_share *share)
+{
+    if (!share)
+        return;
+    munmap(share->view.base, share->view.size);
+    close(share->fd);
+    free(share->sites);
+    free(share);
+}
+
+/* ---- state ---------------------------------------------------------------- */
+
+static share_header *live_header(recorder_share *share)
+{
+    return (share_header *) share->view.base;
+}
+
+recorder_share_status recorder_share_state(recorder_share *share)
+{
+    struct stat st;
+    if (stat(share->path, &st) == 0 &&
+        (st.st_dev != share->device || st.st_ino != share->inode))
+        return RECORDER_SHARE_REPLACED;
+    uint32_t state = __atomic_load_n(&live_header(share)->state,
+                                     __ATOMIC_ACQUIRE);
+    if (state == SHARE_STATE_MOVED)
+        return RECORDER_SHARE_MOVED;
+    if (share_file_holder(share->fd))
+        return RECORDER_SHARE_ALIVE;
+    return state == SHARE_STATE_EXITED ? RECORDER_SHARE_EXITED
+                                       : RECORDER_SHARE_DIED;
+}
+
+const char *recorder_share_state_name(recorder_share_status status)
+{
+    switch (status)
+    {
+    case RECORDER_SHARE_ALIVE:    return "running";
+    case RECORDER_SHARE_EXITED:   return "exited";
+    case RECORDER_SHARE_DIED:     return "died";
+    case RECORDER_SHARE_REPLACED: return "replaced by a newer process";
+    case RECORDER_SHARE_MOVED:    return "sharing elsewhere now";
+    }
+    return "unknown";
+}
+
+void recorder_share_process_info(recorder_share *share,
+                                 recorder_share_process *info)
+{
+    const share_header *h = &share->header;
+    info->pid = h->pid;
+    snprintf(info->program, sizeof(info->program), "%s", h->program);
+    snprintf(info->host, sizeof(info->host), "%s", h->host);
+    info->generation = h->generation;
+    info->start_time = h->start_wall_us / 1e6;
+}
+
+/* ---- tables ----------------------------------------------------------------- */
+
+/* Entries published so far, clamped to the validated capacity. */
+static unsigned published(const share_table *live, const share_table *checked)
+{
+    uint32_t count = __atomic_load_n(&live->count, __ATOMIC_ACQUIRE);
+    return count < checked->capacity ? count : checked->capacity;
+}
+
+static bool string_at(recorder_share *share, uint64_t offset, char *out,
+                      size_t size)
+{
+    return share_string(&share->view, share->header.strings.offset,
+                        share->header.strings.size, offset, out, size);
+}
+
+unsigned recorder_share_recorder_count(recorder_share *share)
+{
+    return published(&live_header(share)->recorders, &share->header.recorders);
+}
+
+unsigned recorder_share_tweak_count(recorder_share *share)
+{
+    return published(&live_header(share)->tweaks, &share->header.tweaks);
+}
+
+unsigned recorder_share_channel_count(recorder_share *share)
+{
+    return published(&live_header(share)->channels, &share->header.channels);
+}
+
+static const share_recorder *recorder_at(recorder_share *share, unsigned index)
+{
+    return share_entry(&share->view, share->header.recorders.offset,
+                       recorder_share_recorder_count(share),
+                       sizeof(share_recorder), index);
+}
+
+/* The ring of recorder 'index', if it lies inside the rings region. */
+static recorder_buffer *ring_at(recorder_share *share, unsigned index,
+                                uint32_t *size)
+{
+    const share_recorder *entry = recorder_at(share, index);
+    if (!entry)
+        return NULL;
+    uint32_t slots = __atomic_load_n(&entry->ring_size, __ATOMIC_ACQUIRE);
+    uint64_t offset = entry->ring;
+    const share_region *rings = &share->header.rings;
+    if (slots < 4 || slots > MAX_RING_SLOTS || (slots & (slots - 1)) ||
+        offset < rings->offset)
+        return NULL;
+    uint64_t bytes = sizeof(recorder_buffer) + (uint64_t) slots * sizeof(recorder_slot);
+    if (offset - rings->offset > rings->size ||
+        bytes > rings->size - (offset - rings->offset))
+        return NULL;
+    *size = slots;
+    return share_at(&share->view, offset, bytes, 64);
+}
+
+bool recorder_share_recorder_info(recorder_share *share, unsigned index,
+                                  recorder_share_recorder *out)
+{
+    const share_recorder *entry = recorder_at(share, index);
+    if (!entry)
+        return false;
+    memset(out, 0, sizeof(*out));
+    string_at(share, entry->name, out->name, sizeof(out->name));
+    string_at(share, entry->description, out->description,
+              sizeof(out->description));
+    out->trace = (intptr_t) __atomic_load_n(&entry->trace, __ATOMIC_RELAXED);
+    uint32_t size;
+    recorder_buffer *ring = ring_at(share, index, &size);
+    if (ring)
+    {
+        out->size = size;
+        out->records = __atomic_load_n(&ring->writer, __ATOMIC_ACQUIRE);
+    }
+    return true;
+}
+
+bool recorder_share_tweak_info(recorder_share *share, unsigned index,
+                               recorder_share_tweak *out)
+{
+    const share_tweak *entry =
+        share_entry(&share->view, share->header.tweaks.offset,
+                    recorder_share_tweak_count(share), sizeof(share_tweak),
+                    index);
+    if (!entry)
+        return false;
+    memset(out, 0, sizeof(*out));
+    string_at(share, entry->name, out->name, sizeof(out->name));
+    string_at(share, entry->description, out->description,
+              sizeof(out->description));
+    out->value = (intptr_t) __atomic_load_n(&entry->value, __ATOMIC_RELAXED);
+    return true;
+}
+
+static const share_channel *channel_at(recorder_share *share, unsigned index)
+{
+    return share_entry(&share->view, share->header.channels.offset,
+                       recorder_share_channel_count(share),
+                       sizeof(share_channel), index);
+}
+
+/* ---- call sites -------------------------------------------------------------- */
+
+static int by_address(const void *a, const void *b)
+{
+    uint64_t x = ((const site_key *) a)->address;
+    uint64_t y = ((const site_key *) b)->address;
+    return x < y ? -1 : x > y;
+}
+
+/* Sorted index of the sites table, rebuilt when the writer added some. */
+static void index_sites(recorder_share *share)
+{
+    unsigned count = published(&live_header(share)->sites, &share->header.sites);
+    if (count == share->site_count && share->sites)
+        return;
+    site_key *keys = malloc((count ? count : 1) * sizeof(*keys));
+    if (!keys)
+        return;
+    const share_site *table = share_at(&share->view, share->header.sites.offset,
+                                       (uint64_t) count * sizeof(share_site), 8);
+    for (unsigned i = 0; table && i < count; i++)
+        keys[i] = (site_key) { table[i].address, i };
+    qsort(keys, count, sizeof(*keys), by_address);
+    free(share->sites);
+    share->sites = keys;
+    share->site_count = count;
+}
+
+/* The call site a record names, copied out; false if unknown. */
+typedef struct site_text
+{
+    char     format[1024];
+    char     file[256];
+    char     function[128];
+    uint32_t line;
+} site_text;
+
+static const share_site *find_site(recorder_share *share, uint64_t address)
+{
+    index_sites(share);
+    site_key key = { address, 0 };
+    site_key *found = bsearch(&key, share->sites, share->site_count,
+                              sizeof(key), by_address);
+    if (!found)
+        return NULL;
+    return share_entry(&share->view, share->header.sites.offset,
+                       share->site_count, sizeof(share_site), found->index);
+}
+
+static bool site_of(recorder_share *share, uint64_t address, site_text *out)
+{
+    const share_site *site = find_site(share, address);
+    if (!site || !string_at(share, site->format, out->format,
+                            sizeof(out->format)))
+        return false;
+    string_at(share, site->file, out->file, sizeof(out->file));
+    string_at(share, site->function, out->function, sizeof(out->function));
+    out->line = site->line;
+    return true;
+}
+
+/* ---- channels ---------------------------------------------------------------- */
+
+/* Type and unit of 'argument' for records made at 'address'. */
+typedef struct argument_kind
+{
+    uint64_t address;                   /* cache key */
+    char     kind;                      /* 's', 'u', 'r' or 0 */
+    char     unit[32];
+} argument_kind;
+
+static void kind_of(recorder_share *share, uint64_t address, unsigned argument,
+                    argument_kind *cache)
+{
+    if (cache->address == address && address)
+        return;
+    cache->address = address;
+    cache->kind = 0;
+    cache->unit[0] = 0;
+    site_text site;
+    recorder_conversion conversion;
+    if (site_of(share, address, &site) &&
+        recorder_format_argument(site.format, argument, &conversion))
+    {
+        cache->kind = recorder_conversion_kind(conversion.conversion);
+        recorder_conversion_unit(&conversion, cache->unit, sizeof(cache->unit));
+    }
+}
+
+static double as_number(uint64_t raw, char kind)
+{
+    switch (kind)
+    {
+    case 's':
+        return (double) (int64_t) raw;
+    case 'r':
+    {
+        double value;
+        memcpy(&value, &raw, sizeof(value));
+        return value;
+    }
+    default:
+        return (double) raw;
+    }
+}
+
+static double seconds(recorder_share *share, uint64_t ticks)
+{
+    uint64_t start = share->header.start_ticks;
+    double hz;
+    __atomic_load(&live_header(share)->tick_hz, &hz, __ATOMIC_RELAXED);
+    if (!(hz > 0 && hz < 1e12))
+        hz = share->header.tick_hz;
+    return ticks > start ? (double) (ticks - start) / hz : 0.0;
+}
+
+/* Walk records of one recorder from '*cursor'; call 'fn' for each whole
+ * record; stop after 'max' calls. Counts overwritten records in '*lost'. */
+typedef bool (*record_fn)(recorder_share *, const recorder_record *, void *);
+
+static void walk(recorder_share *share, unsigned recorder, uint64_t *cursor,
+                 size_t max, uint64_t *lost, record_fn fn, void *arg)
+{
+    uint32_t size;
+    recorder_buffer *ring = ring_at(share, recorder, &size);
+    if (!ring)
+        return;
+    const recorder_slot *slots = RECORDER_BUFFER_SLOTS(ring);
+    uint64_t end = __atomic_load_n(&ring->writer, __ATOMIC_ACQUIRE);
+    uint64_t index = *cursor;
+    if (end - index > size && end > index)
+    {
+        if (lost)
+            *lost += end - size - index;
+        index = end - size;
+    }
+    else if (index > end)
+    {
+        index = end;                    /* cursor from another generation */
+    }
+    size_t calls = 0;
+    while (index < end && calls < max)
+    {
+        recorder_record record;
+        recorder_read_status status =
+            recorder_slot_read(slots, size, &ring->writer, index, &record);
+        if (status == RECORDER_READ_OK)
+        {
+            index += record.slots;
+            if (fn(share, &record, arg))
+                calls++;
+            continue;
+        }
+        if (status == RECORDER_READ_PENDING && end - index <= 16)
+            break;                      /* being written: read it next time */
+        if (status == RECORDER_READ_LOST && lost)
+            (*lost)++;
+        index++;
+    }
+    *cursor = index;
+}
+
+typedef struct sample_walk
+{
+    unsigned         argument;
+    recorder_sample *out;
+    size_t           count;
+    argument_kind    kind;
+    /* Summary mode, when 'out' is NULL. */
+    uint64_t         seen;
+    double           min, max;
+} sample_walk;
+
+static bool take_sample(recorder_share *share, const recorder_record *record,
+                        void *arg)
+{
+    sample_walk *walk_state = arg;
+    if (record->nargs <= walk_state->argument)
+        return false;
+    kind_of(share, record->site, walk_state->argument, &walk_state->kind);
+    uint64_t raw = record->args[walk_state->argument];
+    double value = as_number(raw, walk_state->kind.kind);
+    if (!walk_state->out)
+    {
+        if (!walk_state->seen || value < walk_state->min)
+            walk_state->min = value;
+        if (!walk_state->seen || value > walk_state->max)
+            walk_state->max = value;
+        walk_state->seen++;
+        return true;
+    }
+    recorder_sample *sample = &walk_state->out[walk_state->count++];
+    sample->time = seconds(share, record->timestamp);
+    sample->value = value;
+    sample->raw = raw;
+    sample->index = record->index;
+    return true;
+}
+
+bool recorder_share_channel_info(recorder_share *share, unsigned index,
+                                 recorder_share_channel *out)
+{
+    const share_channel *channel = channel_at(share, index);
+    if (!channel)
+        return false;
+    memset(out, 0, sizeof(*out));
+    string_at(share, channel->name, out->name, sizeof(out->name));
+    out->recorder = channel->recorder;
+    out->argument = channel->argument;
+    out->active = __atomic_load_n(&channel->active, __ATOMIC_ACQUIRE) != 0;
+    const share_recorder *rec = recorder_at(share, channel->recorder);
+    if (rec)
+        string_at(share, rec->description, out->description,
+                  sizeof(out->description));
+    if (out->argument >= RECORDER_MAX_ARGS)
+        return true;
+
+    sample_walk summary = { .argument = out->argument };
+    uint64_t cursor = 0;
+    walk(share, out->recorder, &cursor, SIZE_MAX, NULL, take_sample, &summary);
+    out->samples = summary.seen;
+    out->min = summary.min;
+    out->max = summary.max;
+    switch (summary.kind.kind)
+    {
+    case 's': out->type = RECORDER_SHARE_SIGNED; break;
+    case 'u': out->type = RECORDER_SHARE_UNSIGNED; break;
+    case 'r': out->type = RECORDER_SHARE_REAL; break;
+    default:  out->type = RECORDER_SHARE_NONE; break;
+    }
+    snprintf(out->unit, sizeof(out->unit), "%s", summary.kind.unit);
+    return true;
+}
+
+int recorder_share_find_channel(recorder_share *share, const char *pattern,
+                                int after)
+{
+    regex_t regex;
+    if (pattern)
+    {
+        size_t len = strlen(pattern) + 5;
+        char *anchored = malloc(len);
+        if (!anchored)
+            return -2;
+        snprintf(anchored, len, "^(%s)$", pattern);
+        int err = regcomp(&regex, anchored, REG_EXTENDED | REG_NOSUB);
+        free(anchored);
+        if (err)
+            return -2;
+    }
+    int found = -1;
+    unsigned count = recorder_share_channel_count(share);
+    for (unsigned c = after < 0 ? 0 : (unsigned) after + 1; c < count; c++)
+    {
+        const share_channel *channel = channel_at(share, c);
+        char name[64];
+        if (!channel || !__atomic_load_n(&channel->active, __ATOMIC_ACQUIRE) ||
+            !string_at(share, channel->name, name, sizeof(name)))
+            continue;
+        if (!pattern || regexec(&regex, name, 0, NULL, 0) == 0)
+        {
+            found = (int) c;
+            break;
+        }
+    }
+    if (pattern)
+        regfree(&regex);
+    return found;
+}
+
+size_t recorder_share_read(recorder_share *share, unsigned channel,
+                           uint64_t *cursor, recorder_sample *samples,
+                           size_t max, uint64_t *lost)
+{
+    if (lost)
+        *lost = 0;
+    const share_channel *entry = channel_at(share, channel);
+    if (!entry || !samples || entry->argument >= RECORDER_MAX_ARGS)
+        return 0;
+    sample_walk state = { .argument = entry->argument, .out = samples };
+    walk(share, entry->recorder, cursor, max, lost, take_sample, &state);
+    return state.count;
+}
+
+/* ---- dump --------------------------------------------------------------------- */
+
+#define DUMP_WIDTH  64
+
+typedef struct dump_cursor
+{
+    unsigned        recorder;
+    char            name[64];
+    uint64_t        next;
+    recorder_record head;
+    bool            ready;
+} dump_cursor;
+
+static bool keep_one(recorder_share *share, const recorder_record *record,
+                     void *arg)
+{
+    (void) share;
+    *(recorder_record *) arg = *record;
+    return true;
+}
+
+static void dump_advance(recorder_share *share, dump_cursor *c)
+{
+    recorder_record record;
+    uint64_t before = c->next;
+    c->ready = false;
+    record.index = UINT64_MAX;
+    walk(share, c->recorder, &c->next, 1, NULL, keep_one, &record);
+    if (c->next != before && record.index != UINT64_MAX)
+    {
+        c->head = record;
+        c->ready = true;
+    }
+}
+
+/* Strings of a live writer can be fetched from its memory; a dead one's
+ * are gone, and the address is all we can show. */
+static void fetch_string(recorder_share *share, bool alive, uint64_t address,
+                         char *out, size_t size)
+{
+    if (alive && address)
+    {
+        struct iovec local = { out, size - 1 };
+        struct iovec remote = { (void *) (uintptr_t) address, size - 1 };
+        ssize_t got = process_vm_readv((pid_t) share->header.pid, &local, 1,
+                                       &remote, 1, 0);
+        if (got > 0)
+        {
+            out[got] = 0;
+            out[strnlen(out, (size_t) got)] = 0;
+            return;
+        }
+    }
+    snprintf(out, size, "<%#lx>", (unsigned long) address);
+}
+
+static void render_record(recorder_share *share, const dump_cursor *c,
+                          bool alive, const recorder_line_style *style,
+                          int *indent, FILE *out)
+{
+    site_text site;
+    char message[RECORDER_MESSAGE_MAX];
+    char location[512] = "";
+    uint64_t args[RECORDER_MAX_ARGS];
+    memcpy(args, c->head.args, sizeof(args));
+
+    if (!site_of(share, c->head.site, &site))
+    {
+        snprintf(message, sizeof(message), "<record from unknown site %#lx>",
+                 (unsigned long) c->head.site);
+    }
+    else
+    {
+        /* %+s arguments point into the writer: fetch or describe them. */
+        char strings[RECORDER_MAX_ARGS][256];
+        for (unsigned a = 0; a < c->head.nargs; a++)
+        {
+            recorder_conversion conversion;
+            if (recorder_format_argument(site.format, a, &conversion) &&
+                conversion.conversion == 's' && conversion.plus)
+            {
+                fetch_string(share, alive, args[a], strings[a],
+                             sizeof(strings[a]));
+                args[a] = (uintptr_t) strings[a];
+            }
+        }
+        const char *format = site.format;
+        int level = *indent;
+        if (*format == '>')
+            level = (*indent)++, format++;
+        else if (*format == '<')
+            level = *indent = *indent > 0 ? *indent - 1 : 0, format++;
+        else if (*format == '=')
+            level = *indent = 0, format++;
+        if (level > 16)
+            level = 16;
+        size_t at = 0;
+        for (int i = 0; i < level; i++)
+        {
+            message[at++] = ' ';
+            message[at++] = ' ';
+        }
+        recorder_render_options options = { 0, false, false, NULL };
+        at += recorder_render(message + at, sizeof(message) - at, format, args,
+                              c->head.nargs, &options);
+        if (at > 0 && message[at - 1] == '\n')
+            message[at - 1] = 0;
+        (void) location;
+    }
+    char line[RECORDER_LINE_MAX];
+    uint64_t us = (uint64_t) (seconds(share, c->head.timestamp) * 1e6);
+    size_t len = recorder_format_line(line, sizeof(line), style, c->name,
+                                      location, c->head.index, us, message);
+    fwrite(line, 1, len, out);
+}
+
+static intptr_t tweak_value(recorder_share *share, const char *name,
+                            intptr_t otherwise)
+{
+    unsigned count = recorder_share_tweak_count(share);
+    for (unsigned t = 0; t < count; t++)
+    {
+        recorder_share_tweak tweak;
+        if (recorder_share_tweak_info(share, t, &tweak) &&
+            strcmp(tweak.name, name) == 0)
+            return tweak.value;
+    }
+    return otherwise;
+}
+
+unsigned recorder_share_dump(recorder_share *share, const char *pattern,
+                             FILE *out)
+{
+    regex_t regex;
+    if (pattern)
+    {
+        char anchored[1024];
+        snprintf(anchored, sizeof(anchored), "^(%s)$", pattern);
+        if (regcomp(&regex, anchored, REG_EXTENDED | REG_NOSUB) != 0)
+            return 0;
+    }
+    recorder_line_style style = {
+        .order = tweak_value(share, "recorder_order", 1) != 0,
+        .reltime = tweak_value(share, "recorder_reltime", 1) != 0,
+        .abstime = tweak_value(share, "recorder_abstime", 0) != 0,
+        .start_local_us = share->header.start_wall_us
+                        + share->header.utc_offset_s * 1000000,
+    };
+    bool alive = recorder_share_state(share) == RECORDER_SHARE_ALIVE;
+    unsigned count = recorder_share_recorder_count(share), printed = 0;
+    int indent = 0;
+
+    dump_cursor *cursors = calloc(DUMP_WIDTH, sizeof(*cursors));
+    if (!cursors)
+        goto done;
+    for (unsigned first = 0; first < count; first += DUMP_WIDTH)
+    {
+        unsigned used = 0;
+        for (unsigned r = first; r < count && r < first + DUMP_WIDTH; r++)
+        {
+            dump_cursor *c = &cursors[used];
+            const share_recorder *entry = recorder_at(share, r);
+            if (!entry || !string_at(share, entry->name, c->name, sizeof(c->name)))
+                continue;
+            if (pattern && regexec(&regex, c->name, 0, NULL, 0) != 0)
+                continue;
+            c->recorder = r;
+            c->next = 0;
+            dump_advance(share, c);
+            used++;
+        }
+        for (;;)
+        {
+            dump_cursor *next = NULL;
+            for (unsigned u = 0; u < used; u++)
+                if (cursors[u].ready &&
+                    (!next || cursors[u].head.timestamp < next->head.timestamp))
+                    next = &cursors[u];
+            if (!next)
+                break;
+            render_record(share, next, alive, &style, &indent, out);
+            printed++;
+            dump_advance(share, next);
+        }
+    }
+    free(cursors);
+done:
+    if (pattern)
+        regfree(&regex);
+    fflush(out);
+    return printed;
+}
+
+/* ---- commands ------------------------------------------------------------------ */
+
+bool recorder_share_send(recorder_share *share, const char *command,
+                         unsigned timeout_ms, char *error, size_t size)
+{
+    recorder_share_status status = recorder_share_state(share);
+    if (status != RECORDER_SHARE_ALIVE)
+    {
+        snprintf(error, size, "%s: process %u %s", share->path,
+                 share->header.pid, recorder_share_state_name(status));
+        return false;
+    }
+    if (!share->writable)
+    {
+        snprintf(error, size, "%s: no write permission for commands",
+                 share->path);
+        return false;
+    }
+    share_command_ring *ring = share_at(&share->view,
+                                        share->header.commands.offset,
+                                        sizeof(share_command_ring), 8);
+    int64_t index = share_command_send(ring, command, error, size);
+    if (index < 0)
+        return false;
+    for (unsigned waited = 0; ; waited++)
+    {
+        uint64_t applied = __atomic_load_n(&ring->applied, __ATOMIC_ACQUIRE);
+        if (applied > (uint64_t) index)
+            return true;
+        if (waited >= timeout_ms)
+            break;
+        usleep(1000);
+    }
+    snprintf(error, size, "process %u did not apply '%s' within %u ms",
+             share->header.pid, command, timeout_ms);
+    return false;
+}

@@ -1,0 +1,503 @@
+/* share_writer.c - put the flight recorder and its channels in the segment.
+ *
+ * On the first export, share= command, or $RECORDER_SHARE, the process
+ * creates the segment, copies the tables of recorders, tweaks and call
+ * sites into it, and moves each recorder's ring there, so that readers can
+ * list, plot and dump it, live or after this process died. Nothing changes
+ * on the record path: it keeps writing to whatever ring its recorder
+ * points to. Channels are views on those rings (an argument position of a
+ * recorder's records), so exporting adds no work to a record.
+ */
+#define _GNU_SOURCE                     /* program_invocation_short_name */
+#include "share_writer_private.h"
+#include "share_commands_private.h"
+#include "share_file_private.h"
+#include "share_layout_private.h"
+#include "output_private.h"
+#include "registry_private.h"
+#include "sites_private.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <pthread.h>
+#include <regex.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <unistd.h>
+
+static struct
+{
+    pthread_mutex_t  lock;
+    int              fd;
+    share_view       view;
+    share_header *   header;
+    char             path[PATH_MAX];
+    recorder_info *  recorders[SHARE_RECORDERS];
+    recorder_tweak * tweaks[SHARE_TWEAKS];
+    const char *     last_file;         /* string reuse across sites */
+    uint64_t         last_file_offset;
+} writer = { .lock = PTHREAD_MUTEX_INITIALIZER, .fd = -1 };
+
+static uint64_t align_up(uint64_t value, uint64_t align)
+{
+    return (value + align - 1) / align * align;
+}
+
+bool recorder_share_active(void)
+{
+    return __atomic_load_n(&writer.header, __ATOMIC_ACQUIRE) != NULL;
+}
+
+/* ---- allocation in the segment (writer lock held) ----------------------- */
+
+static uint64_t put_string(const char *text)
+{
+    share_header *h = writer.header;
+    if (!text)
+        return 0;
+    size_t len = strlen(text) + 1;
+    if (h->strings_used + len > h->strings.size)
+        return 0;
+    uint64_t offset = h->strings.offset + h->strings_used;
+    memcpy(writer.view.base + offset, text, len);
+    h->strings_used += len;
+    return offset;
+}
+
+static recorder_buffer *alloc_ring(uint32_t slots, uint64_t *offset)
+{
+    share_header *h = writer.header;
+    uint64_t bytes = sizeof(recorder_buffer) + (uint64_t) slots * sizeof(recorder_slot);
+    uint64_t at = align_up(h->rings_used, 64);
+    if (at + bytes > h->rings.size)
+        return NULL;
+    h->rings_used = at + bytes;
+    *offset = h->rings.offset + at;
+    return (recorder_buffer *) (writer.view.base + *offset);
+}
+
+static uint32_t slots_for(uint64_t wanted)
+{
+    uint32_t slots = 4;
+    while (slots < wanted && slots < (1u << 24))
+        slots <<= 1;
+    return slots;
+}
+
+/* ---- tables --------------------------------------------------------------- */
+
+static share_recorder *recorder_entry(unsigned index)
+{
+    share_header *h = writer.header;
+    return (share_recorder *) (writer.view.base + h->recorders.offset) + index;
+}
+
+/* Move the ring of recorder 'index' into the segment, with at least 'slots'
+ * slots. The newest records come along; writers switch at once. */
+static bool move_ring(unsigned index, uint32_t slots)
+{
+    recorder_info *rec = writer.recorders[index];
+    uint32_t old_size = (uint32_t) rec->mask + 1;
+    if (slots < old_size)
+        slots = old_size;
+    uint64_t offset;
+    recorder_buffer *ring = alloc_ring(slots, &offset);
+    if (!ring)
+    {
+        record(recorder_error, "No room to share the ring of %+s", rec->name);
+        return false;
+    }
+    recorder_buffer *old = rec->buffer;
+    const recorder_slot *from = RECORDER_BUFFER_SLOTS(old);
+    recorder_slot *to = RECORDER_BUFFER_SLOTS(ring);
+    uint64_t end = __atomic_load_n(&old->writer, __ATOMIC_ACQUIRE);
+    uint64_t start = end > old_size ? end - old_size : 0;
+    for (uint64_t i = start; i < end; i++)
+    {
+        const recorder_slot *src = &from[i & (old_size - 1)];
+        recorder_slot *dst = &to[i & (slots - 1)];
+        for (unsigned w = 0; w < 7; w++)
+            dst->word[w] = __atomic_load_n(&src->word[w], __ATOMIC_RELAXED);
+        dst->seq = __atomic_load_n(&src->seq, __ATOMIC_ACQUIRE);
+    }
+    ring->writer = end;
+    ring->reader = old->reader;
+    ring->last_stamp = old->last_stamp;
+    ring->size = slots;
+
+    /* Ring before mask: see recorder_info. */
+    __atomic_store_n(&rec->buffer, ring, __ATOMIC_RELEASE);
+    __atomic_store_n(&rec->mask, (uintptr_t) slots - 1, __ATOMIC_RELEASE);
+
+    share_recorder *entry = recorder_entry(index);
+    entry->ring = offset;
+    __atomic_store_n(&entry->ring_size, slots, __ATOMIC_RELEASE);
+    return true;
+}
+
+static void add_recorder_locked(recorder_info *rec)
+{
+    share_header *h = writer.header;
+    unsigned count = h->recorders.count;
+    for (unsigned i = 0; i < count; i++)
+        if (writer.recorders[i] == rec)
+            return;
+    if (count >= h->recorders.capacity)
+    {
+        record(recorder_error, "Shared recorder table full, %+s not shared",
+               rec->name);
+        return;
+    }
+    writer.recorders[count] = rec;
+    share_recorder *entry = recorder_entry(count);
+    entry->name = put_string(rec->name);
+    entry->description = put_string(rec->description);
+    entry->trace = rec->trace;
+    if (move_ring(count, 0))
+        __atomic_store_n(&h->recorders.count, count + 1, __ATOMIC_RELEASE);
+}
+
+static void add_tweak_locked(recorder_tweak *tweak)
+{
+    share_header *h = writer.header;
+    unsigned count = h->tweaks.count;
+    for (unsigned i = 0; i < count; i++)
+        if (writer.tweaks[i] == tweak)
+            return;
+    if (count >= h->tweaks.capacity)
+        return;
+    writer.tweaks[count] = tweak;
+    share_tweak *entry = (share_tweak *) (writer.view.base + h->tweaks.offset)
+                       + count;
+    entry->name = put_string(tweak->name);
+    entry->description = put_string(tweak->description);
+    entry->value = tweak->trace;
+    __atomic_store_n(&h->tweaks.count, count + 1, __ATOMIC_RELEASE);
+}
+
+static void add_sites_locked(recorder_site *first, recorder_site *last)
+{
+    share_header *h = writer.header;
+    share_site *table = (share_site *) (writer.view.base + h->sites.offset);
+    unsigned count = h->sites.count;
+    for (recorder_site *site = first; site < last; site++)
+    {
+        if (count >= h->sites.capacity)
+        {
+            record(recorder_error, "Shared site table full");
+            break;
+        }
+        share_site *entry = &table[count];
+        entry->address = (uintptr_t) site;
+        entry->format = put_string(site->format);
+        if (site->file != writer.last_file)
+        {
+            writer.last_file = site->file;
+            writer.last_file_offset = put_string(site->file);
+        }
+        entry->file = writer.last_file_offset;
+        entry->function = put_string(site->function);
+        entry->line = site->line;
+        site->id = count;
+        count++;
+    }
+    __atomic_store_n(&h->sites.count, count, __ATOMIC_RELEASE);
+}
+
+static void add_sites_callback(recorder_site *first, recorder_site *last,
+                               void *arg)
+{
+    (void) arg;
+    add_sites_locked(first, last);
+}
+
+/* ---- exports -------------------------------------------------------------- */
+
+static void add_channel(unsigned recorder, unsigned argument, const char *name)
+{
+    share_header *h = writer.header;
+    unsigned count = h->channels.count;
+    if (count >= h->channels.capacity)
+    {
+        record(recorder_error, "Shared channel table full");
+        return;
+    }
+    share_channel *entry = (share_channel *) (writer.view.base
+                                              + h->channels.offset) + count;
+    entry->name = put_string(name);
+    entry->recorder = recorder;
+    entry->argument = argument;
+    entry->active = 1;
+    __atomic_store_n(&h->channels.count, count + 1, __ATOMIC_RELEASE);
+}
+
+/* Replace the channels of recorder 'index' with those of 'request'. */
+static void export_locked(unsigned index, const recorder_export_request *req,
+                          bool qualify)
+{
+    share_header *h = writer.header;
+    share_channel *table = (share_channel *) (writer.view.base
+                                              + h->channels.offset);
+    for (unsigned c = 0; c < h->channels.count; c++)
+        if (table[c].recorder == index)
+            __atomic_store_n(&table[c].active, 0, __ATOMIC_RELEASE);
+
+    recorder_info *rec = writer.recorders[index];
+    unsigned added = 0;
+    for (unsigned a = 0; a < req->count; a++)
+    {
+        if (!req->names[a])
+            continue;
+        char name[256];
+        if (qualify)
+            snprintf(name, sizeof(name), "%s/%s", rec->name, req->names[a]);
+        else
+            snprintf(name, sizeof(name), "%s", req->names[a]);
+        add_channel(index, a, name);
+        added++;
+    }
+    rec->exports = added ? (void *) req : NULL;
+
+    intptr_t depth = RECORDER_TWEAK(recorder_export_size);
+    if (added && depth > 0 && (uintptr_t) depth > rec->mask + 1)
+        move_ring(index, slots_for((uint64_t) depth));
+}
+
+static void apply_request_locked(const recorder_export_request *req,
+                                 recorder_info *only)
+{
+    char anchored[1024];
+    snprintf(anchored, sizeof(anchored), "^(%s)$", req->pattern);
+    regex_t regex;
+    if (regcomp(&regex, anchored, REG_EXTENDED | REG_NOSUB) != 0)
+        return;
+    unsigned count = writer.header->recorders.count, matches = 0;
+    for (unsigned i = 0; i < count; i++)
+        matches += regexec(&regex, writer.recorders[i]->name, 0, NULL, 0) == 0;
+    for (unsigned i = 0; i < count; i++)
+        if ((!only || writer.recorders[i] == only) &&
+            regexec(&regex, writer.recorders[i]->name, 0, NULL, 0) == 0)
+            export_locked(i, req, matches > 1);
+    regfree(&regex);
+}
+
+static void apply_all_requests_locked(recorder_info *only)
+{
+    for (const recorder_export_request *req = recorder_spec_exports(); req;
+         req = __atomic_load_n(&req->next, __ATOMIC_ACQUIRE))
+        apply_request_locked(req, only);
+}
+
+/* ---- creating the segment --------------------------------------------------- */
+
+static uint64_t rings_needed(void)
+{
+    uint64_t bytes = 0;
+    for (recorder_info *rec = recorder_list(); rec; rec = rec->next)
+        bytes += sizeof(recorder_buffer) + (rec->mask + 1) * sizeof(recorder_slot);
+    return bytes;
+}
+
+static void fill_header(share_header *h, uint64_t total, uint64_t rings_size)
+{
+    h->version = SHARE_VERSION;
+    h->endian = SHARE_ENDIAN_MARK;
+    h->word_size = sizeof(void *);
+    h->header_size = sizeof(share_header);
+    h->recorder_size = sizeof(share_recorder);
+    h->tweak_size = sizeof(share_tweak);
+    h->site_size = sizeof(share_site);
+    h->channel_size = sizeof(share_channel);
+    h->command_size = sizeof(share_command);
+    h->slot_size = sizeof(recorder_slot);
+    h->ring_head_size = sizeof(recorder_buffer);
+    h->total_size = total;
+    if (getrandom(&h->generation, sizeof(h->generation), GRND_NONBLOCK) !=
+        sizeof(h->generation))
+        h->generation = recorder_ticks() ^ ((uint64_t) getpid() << 32);
+    h->pid = (uint32_t) getpid();
+    gethostname(h->host, sizeof(h->host) - 1);
+    snprintf(h->program, sizeof(h->program), "%s", program_invocation_short_name);
+
+    int64_t local_us = recorder_clock_start_local_us();
+    struct timespec wall;
+    clock_gettime(CLOCK_REALTIME, &wall);
+    struct tm tm;
+    localtime_r(&wall.tv_sec, &tm);
+    h->utc_offset_s = tm.tm_gmtoff;
+    h->start_wall_us = local_us - tm.tm_gmtoff * 1000000;
+    h->start_ticks = recorder_clock_start_ticks();
+    h->start_mono_ns = recorder_clock_start_mono_ns();
+    h->tick_hz = recorder_clock_hz();
+
+    uint64_t at = align_up(sizeof(share_header), 64);
+#define PLACE_TABLE(table, capacity_, entry)                            \
+    h->table.offset = at;                                               \
+    h->table.capacity = (capacity_);                                    \
+    at = align_up(at + (uint64_t) (capacity_) * sizeof(entry), 64)
+    PLACE_TABLE(recorders, SHARE_RECORDERS, share_recorder);
+    PLACE_TABLE(tweaks, SHARE_TWEAKS, share_tweak);
+    PLACE_TABLE(sites, SHARE_SITES, share_site);
+    PLACE_TABLE(channels, SHARE_CHANNELS, share_channel);
+#undef PLACE_TABLE
+    h->commands = (share_region) { at, sizeof(share_command_ring) };
+    at = align_up(at + sizeof(share_command_ring), 64);
+    h->strings = (share_region) { at, SHARE_STRINGS_SIZE };
+    h->strings_used = 1;                /* offset 0 stays "no string" */
+    at = align_up(at + SHARE_STRINGS_SIZE, 4096);
+    h->rings = (share_region) { at, rings_size };
+}
+
+static uint64_t segment_size(uint64_t *rings_size)
+{
+    uint64_t rings = 2 * rings_needed();
+    if (rings < SHARE_RINGS_MIN_SIZE)
+        rings = SHARE_RINGS_MIN_SIZE;
+    *rings_size = rings;
+    share_header probe = { 0 };
+    fill_header(&probe, 0, rings);
+    return probe.rings.offset + rings;
+}
+
+static void mark_exited(void)
+{
+    share_header *h = __atomic_load_n(&writer.header, __ATOMIC_ACQUIRE);
+    if (h && h->pid == (uint32_t) getpid())
+        __atomic_store_n(&h->state, SHARE_STATE_EXITED, __ATOMIC_RELEASE);
+}
+
+static bool create_locked(const char *path)
+{
+    uint64_t rings_size;
+    uint64_t size = segment_size(&rings_size);
+    share_view view;
+    char why[PATH_MAX + 128];
+    int fd = share_file_create(path, size, &view, why, sizeof(why));
+    if (fd < 0)
+    {
+        fprintf(stderr, "recorder: not sharing: %s\n", why);
+        record(recorder_error, "Could not create the shared segment");
+        return false;
+    }
+
+    char message[PATH_MAX + 32];
+    snprintf(message, sizeof(message), "Creating new %s\n", path);
+    recorder_output_text(message);
+
+    share_header *previous = writer.header;
+    share_header *h = (share_header *) view.base;
+    fill_header(h, size, rings_size);
+    writer.fd = fd;
+    writer.view = view;
+    snprintf(writer.path, sizeof(writer.path), "%s", path);
+    writer.last_file = NULL;
+    __atomic_store_n(&writer.header, h, __ATOMIC_RELEASE);
+
+    recorder_sites_each(add_sites_callback, NULL);
+    for (recorder_tweak *t = recorder_tweak_list(); t; t = t->next)
+        add_tweak_locked(t);
+    for (recorder_info *r = recorder_list(); r; r = r->next)
+        add_recorder_locked(r);
+    apply_all_requests_locked(NULL);
+
+    /* Magic last: a reader that sees it sees a complete header. */
+    __atomic_store_n(&h->state, SHARE_STATE_RUNNING, __ATOMIC_RELEASE);
+    __atomic_store_n(&h->magic, SHARE_MAGIC, __ATOMIC_RELEASE);
+    if (previous)
+        __atomic_store_n(&previous->state, SHARE_STATE_MOVED, __ATOMIC_RELEASE);
+    else
+        atexit(mark_exited);
+    share_commands_start((share_command_ring *) (view.base + h->commands.offset),
+                         h);
+    record(recorder, "Sharing in %+s", writer.path);
+    return true;
+}
+
+static const char *default_path(void)
+{
+    const char *path = recorder_spec_share_path();
+    if (!path || !*path)
+        path = getenv("RECORDER_SHARE");
+    if (!path || !*path)
+        path = RECORDER_SHARE_DEFAULT_PATH;
+    return path;
+}
+
+bool recorder_share_open_path(const char *path)
+{
+    if (!path)
+        path = default_path();
+    pthread_mutex_lock(&writer.lock);
+    bool ok = writer.header && strcmp(writer.path, path) == 0;
+    if (!ok)
+        ok = create_locked(path);
+    pthread_mutex_unlock(&writer.lock);
+    return ok;
+}
+
+void recorder_share_init(void)
+{
+    const char *path = getenv("RECORDER_SHARE");
+    if (path && *path)
+        recorder_share_open_path(path);
+}
+
+void recorder_share_add_recorder(recorder_info *rec)
+{
+    if (!recorder_share_active())
+        return;
+    pthread_mutex_lock(&writer.lock);
+    add_recorder_locked(rec);
+    apply_all_requests_locked(rec);
+    pthread_mutex_unlock(&writer.lock);
+}
+
+void recorder_share_add_tweak(recorder_tweak *tweak)
+{
+    if (!recorder_share_active())
+        return;
+    pthread_mutex_lock(&writer.lock);
+    add_tweak_locked(tweak);
+    pthread_mutex_unlock(&writer.lock);
+}
+
+void recorder_share_add_sites(recorder_site *first, recorder_site *last)
+{
+    if (!recorder_share_active())
+        return;
+    pthread_mutex_lock(&writer.lock);
+    add_sites_locked(first, last);
+    pthread_mutex_unlock(&writer.lock);
+}
+
+void recorder_share_export(const recorder_export_request *request)
+{
+    if (!recorder_share_active())
+    {
+        recorder_share_open_path(NULL); /* applies every request, this too */
+        return;
+    }
+    pthread_mutex_lock(&writer.lock);
+    apply_request_locked(request, NULL);
+    pthread_mutex_unlock(&writer.lock);
+}
+
+void recorder_share_refresh(void)
+{
+    if (!recorder_share_active())
+        return;
+    pthread_mutex_lock(&writer.lock);
+    share_header *h = writer.header;
+    for (unsigned i = 0; i < h->recorders.count; i++)
+        __atomic_store_n(&recorder_entry(i)->trace, writer.recorders[i]->trace,
+                         __ATOMIC_RELAXED);
+    share_tweak *tweaks = (share_tweak *) (writer.view.base + h->tweaks.offset);
+    for (unsigned i = 0; i < h->tweaks.count; i++)
+        __atomic_store_n(&tweaks[i].value, writer.tweaks[i]->trace,
+                         __ATOMIC_RELAXED);
+    double hz = recorder_clock_hz();
+    __atomic_store(&h->tick_hz, &hz, __ATOMIC_RELAXED);
+    pthread_mutex_unlock(&writer.lock);
+}

@@ -1,0 +1,99 @@
+/* scope_text.c - list, dump and send commands, for terminals and scripts. */
+#include "scope_text.h"
+
+#include <time.h>
+
+static const char *type_name(recorder_share_type type)
+{
+    switch (type)
+    {
+    case RECORDER_SHARE_SIGNED:   return "signed";
+    case RECORDER_SHARE_UNSIGNED: return "unsigned";
+    case RECORDER_SHARE_REAL:     return "real";
+    default:                      return "unknown";
+    }
+}
+
+int scope_list(recorder_share *share, const char *path, FILE *out)
+{
+    recorder_share_process process;
+    recorder_share_process_info(share, &process);
+    time_t started = (time_t) process.start_time;
+    struct tm local;
+    char when[64] = "?";
+    if (localtime_r(&started, &local))
+        strftime(when, sizeof(when), "%Y-%m-%d %H:%M:%S", &local);
+    fprintf(out, "%s: %s, pid %u on %s, started %s, %s\n", path,
+            process.program, process.pid, process.host, when,
+            recorder_share_state_name(recorder_share_state(share)));
+
+    unsigned channels = recorder_share_channel_count(share);
+    fprintf(out, "Channels:\n");
+    unsigned shown = 0;
+    for (unsigned c = 0; c < channels; c++)
+    {
+        recorder_share_channel channel;
+        if (!recorder_share_channel_info(share, c, &channel) || !channel.active)
+            continue;
+        recorder_share_recorder rec;
+        if (!recorder_share_recorder_info(share, channel.recorder, &rec))
+            rec.name[0] = 0;
+        fprintf(out, "  %-20s %-8s %-12s %8lu samples", channel.name,
+                type_name(channel.type), channel.unit[0] ? channel.unit : "-",
+                (unsigned long) channel.samples);
+        if (channel.samples)
+            fprintf(out, "  min %g max %g", channel.min, channel.max);
+        fprintf(out, "  (%s argument %u)\n", rec.name, channel.argument);
+        shown++;
+    }
+    if (!shown)
+        fprintf(out, "  none exported\n");
+
+    unsigned recorders = recorder_share_recorder_count(share);
+    fprintf(out, "Recorders (name, trace, ring slots, records made):\n");
+    for (unsigned r = 0; r < recorders; r++)
+    {
+        recorder_share_recorder rec;
+        if (recorder_share_recorder_info(share, r, &rec))
+            fprintf(out, "  %-24s %4ld %7u %10lu  %s\n", rec.name,
+                    (long) rec.trace, rec.size, (unsigned long) rec.records,
+                    rec.description);
+    }
+    unsigned tweaks = recorder_share_tweak_count(share);
+    fprintf(out, "Tweaks (name, value):\n");
+    for (unsigned t = 0; t < tweaks; t++)
+    {
+        recorder_share_tweak tweak;
+        if (recorder_share_tweak_info(share, t, &tweak))
+            fprintf(out, "  %-24s %8ld  %s\n", tweak.name, (long) tweak.value,
+                    tweak.description);
+    }
+    return 0;
+}
+
+int scope_dump(recorder_share *share, const char *regex, FILE *out)
+{
+    recorder_share_process process;
+    recorder_share_process_info(share, &process);
+    recorder_share_status status = recorder_share_state(share);
+    if (status != RECORDER_SHARE_ALIVE)
+        fprintf(stderr, "recorder_scope: %s (pid %u) %s; showing what it left\n",
+                process.program, process.pid,
+                recorder_share_state_name(status));
+    unsigned lines = recorder_share_dump(share, regex, out);
+    if (lines == 0)
+        fprintf(stderr, "recorder_scope: no records%s%s\n",
+                regex ? " matching " : "", regex ? regex : "");
+    return 0;
+}
+
+int scope_send(recorder_share *share, const char *command)
+{
+    char error[512];
+    if (!recorder_share_send(share, command, 2000, error, sizeof(error)))
+    {
+        fprintf(stderr, "recorder_scope: %s\n", error);
+        return 1;
+    }
+    return 0;
+}
