@@ -127,12 +127,7 @@ demo: deps-demo
 
 # --- install ---------------------------------------------------------------
 
-$(BUILD)/recorder.pc: share/pkgconfig/recorder.pc.in Makefile
-	@mkdir -p $(@D)
-	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
-	    -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' -e 's|@VERSION@|$(VERSION)|' $< > $@
-
-install: all $(BUILD)/recorder.pc
+install: all
 	install -d $(DESTDIR)$(INCLUDEDIR)/recorder $(DESTDIR)$(LIBDIR) \
 	    $(DESTDIR)$(PKGCONFIGDIR) $(DESTDIR)$(MANDIR)/man3
 	install -m 644 $(HEADERS) $(DESTDIR)$(INCLUDEDIR)/recorder/
@@ -140,7 +135,10 @@ install: all $(BUILD)/recorder.pc
 	install -m 755 $(SHARED_LIB) $(DESTDIR)$(LIBDIR)/
 	ln -sf $(notdir $(SHARED_LIB)) $(DESTDIR)$(LIBDIR)/librecorder.so.$(SONAME_MAJOR)
 	ln -sf $(notdir $(SHARED_LIB)) $(DESTDIR)$(LIBDIR)/librecorder.so
-	install -m 644 $(BUILD)/recorder.pc $(DESTDIR)$(PKGCONFIGDIR)/
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
+	    -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' -e 's|@VERSION@|$(VERSION)|' \
+	    share/pkgconfig/recorder.pc.in > $(DESTDIR)$(PKGCONFIGDIR)/recorder.pc
+	chmod 644 $(DESTDIR)$(PKGCONFIGDIR)/recorder.pc
 	install -m 644 $(MAN3) $(DESTDIR)$(MANDIR)/man3/
 
 uninstall:

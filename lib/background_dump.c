@@ -3,10 +3,13 @@
 #include "clock_private.h"
 
 #include <pthread.h>
+#include <regex.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+static pthread_mutex_t control = PTHREAD_MUTEX_INITIALIZER; /* start, stop */
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t  wake = PTHREAD_COND_INITIALIZER;
 static pthread_t       thread;
@@ -27,7 +30,7 @@ static void *background(void *arg)
         if (ms < 1)
             ms = 1;
         struct timespec until;
-        clock_gettime(CLOCK_REALTIME, &until);
+        clock_gettime(CLOCK_MONOTONIC, &until);
         until.tv_sec += ms / 1000;
         until.tv_nsec += (ms % 1000) * 1000000;
         if (until.tv_nsec >= 1000000000)
@@ -44,22 +47,52 @@ static void *background(void *arg)
     return NULL;
 }
 
+static void stop_locked(void);
+
 void recorder_background_dump(const char *what)
 {
-    recorder_background_dump_stop();
-    char *copy = strdup(what ? what : ".*");
-    if (!copy)
+    what = what ? what : ".*";
+    char anchored[1024];
+    regex_t check;
+    snprintf(anchored, sizeof(anchored), "^(%s)$", what);
+    if (regcomp(&check, anchored, REG_EXTENDED | REG_NOSUB) != 0)
+    {
+        fprintf(stderr, "recorder: invalid regular expression '%s' for "
+                        "background dumps\n", what);
         return;
-    pthread_mutex_lock(&lock);
-    pattern = copy;
-    stopping = false;
-    running = pthread_create(&thread, NULL, background, NULL) == 0;
-    pthread_mutex_unlock(&lock);
-    if (!running)
-        record(recorder_error, "Cannot start the background dump thread");
+    }
+    regfree(&check);
+
+    pthread_mutex_lock(&control);
+    stop_locked();
+    char *copy = strdup(what);
+    if (copy)
+    {
+        pthread_condattr_t attr;
+        pthread_condattr_init(&attr);
+        pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
+        pthread_cond_destroy(&wake);
+        pthread_cond_init(&wake, &attr);
+        pthread_condattr_destroy(&attr);
+        pthread_mutex_lock(&lock);
+        pattern = copy;
+        stopping = false;
+        running = pthread_create(&thread, NULL, background, NULL) == 0;
+        pthread_mutex_unlock(&lock);
+        if (!running)
+            record(recorder_error, "Cannot start the background dump thread");
+    }
+    pthread_mutex_unlock(&control);
 }
 
 void recorder_background_dump_stop(void)
+{
+    pthread_mutex_lock(&control);
+    stop_locked();
+    pthread_mutex_unlock(&control);
+}
+
+static void stop_locked(void)
 {
     pthread_mutex_lock(&lock);
     bool was_running = running;

@@ -11,7 +11,8 @@ bool recorder_clock_uses_counter = false;
 static uint64_t start_ticks;
 static uint64_t start_ns;               /* CLOCK_MONOTONIC at start */
 static int64_t  start_local_us;         /* wall clock + UTC offset at start */
-static double   calibrated_hz;          /* 0 until at least one second ran */
+static double   provisional_hz;         /* measured after 10 ms */
+static double   calibrated_hz;          /* measured after one second */
 
 /* The counter is usable only if it ticks at a constant rate whatever the
  * power state and is synchronised across cores ("invariant TSC"). */
@@ -46,26 +47,37 @@ void recorder_clock_init(void)
                    + wall.tv_nsec / 1000;
 }
 
+/* The rate is measured over the longest interval available: a first value
+ * after 10 ms (good to about 1e-6), kept until one second has passed, then
+ * a final one (about 1e-8). Between the two, every conversion uses the same
+ * value, so equal ticks always give equal times. */
 double recorder_clock_hz(void)
 {
     if (!recorder_clock_uses_counter)
         return 1e9;
-    if (calibrated_hz > 0)
-        return calibrated_hz;
+    double hz;
+    __atomic_load(&calibrated_hz, &hz, __ATOMIC_ACQUIRE);
+    if (hz > 0)
+        return hz;
 
-    /* Read the counter on both sides of the clock so the pair is tight. */
     uint64_t before, ns, after;
     do
     {
         before = recorder_ticks();
         ns = recorder_monotonic_ns();
         after = recorder_ticks();
-    } while (ns - start_ns < 10000000);         /* 10 ms for 1e-6 accuracy */
+    } while (ns - start_ns < 10000000);
 
-    double hz = (double) ((before + after) / 2 - start_ticks) * 1e9
-              / (double) (ns - start_ns);
-    if (ns - start_ns >= 1000000000)
-        calibrated_hz = hz;                     /* good to 1e-8: keep it */
+    bool final = ns - start_ns >= 1000000000;
+    double provisional;
+    __atomic_load(&provisional_hz, &provisional, __ATOMIC_ACQUIRE);
+    if (provisional > 0 && !final)
+        return provisional;
+
+    hz = (double) ((before + after) / 2 - start_ticks) * 1e9
+       / (double) (ns - start_ns);
+    __atomic_store(final ? &calibrated_hz : &provisional_hz, &hz,
+                   __ATOMIC_RELEASE);
     return hz;
 }
 

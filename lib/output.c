@@ -17,7 +17,8 @@ static void *             output_arg;           /* NULL means stderr */
 static recorder_show_fn   output_show;          /* NULL means default */
 static recorder_format_fn output_format;        /* NULL means default */
 static recorder_type_fn   output_types[256];
-static int                indent_level;
+/* Live traces and dumps each walk the records once, in their own order. */
+static int                indent_live, indent_dump;
 
 static unsigned default_show(const char *text, size_t len, void *arg)
 {
@@ -123,7 +124,9 @@ recorder_type_fn recorder_configure_type(uint8_t id, recorder_type_fn type)
 
 unsigned recorder_indent(void)
 {
-    return (unsigned) __atomic_load_n(&indent_level, __ATOMIC_RELAXED);
+    int level = __atomic_load_n(&indent_dump, __ATOMIC_RELAXED);
+    int cap = (int) RECORDER_TWEAK(recorder_indent);
+    return (unsigned) (level < cap ? level : cap < 0 ? 0 : cap);
 }
 
 recorder_output recorder_output_current(bool signal_safe)
@@ -161,30 +164,28 @@ void recorder_output_text(const char *text)
     out.show(text, strlen(text), out.arg);
 }
 
-/* Apply a leading '>', '<' or '=' and return the format without it. */
-static const char *apply_indent(const char *format, int *level)
+/* Apply a leading '>', '<' or '=' to 'counter'; return the format without
+ * it, and in '*level' the indentation of this record. */
+static const char *apply_indent(const char *format, int *counter, int *level)
 {
-    int cap = (int) RECORDER_TWEAK(recorder_indent);
-    int now = __atomic_load_n(&indent_level, __ATOMIC_RELAXED);
+    int now = __atomic_load_n(counter, __ATOMIC_RELAXED);
     switch (format[0])
     {
     case '>':
-        __atomic_store_n(&indent_level, now + 1, __ATOMIC_RELAXED);
+        __atomic_store_n(counter, now + 1, __ATOMIC_RELAXED);
         *level = now;
         return format + 1;
     case '<':
         now = now > 0 ? now - 1 : 0;
-        __atomic_store_n(&indent_level, now, __ATOMIC_RELAXED);
+        __atomic_store_n(counter, now, __ATOMIC_RELAXED);
         *level = now;
         return format + 1;
     case '=':
-        __atomic_store_n(&indent_level, 0, __ATOMIC_RELAXED);
+        __atomic_store_n(counter, 0, __ATOMIC_RELAXED);
         *level = 0;
         return format + 1;
     default:
         *level = now;
-        if (*level > cap)
-            *level = cap;
         return format;
     }
 }
@@ -197,7 +198,10 @@ void recorder_output_record(const recorder_output *out, const char *label,
     char message[RECORDER_MESSAGE_MAX];
     char location[512];
     int level;
-    const char *format = apply_indent(site->format, &level);
+    const char *format = apply_indent(site->format,
+                                      out->strings_valid ? &indent_live
+                                                         : &indent_dump,
+                                      &level);
     int cap = (int) RECORDER_TWEAK(recorder_indent);
     if (level > cap)
         level = cap < 0 ? 0 : cap;

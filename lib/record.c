@@ -41,7 +41,9 @@ static inline uint64_t stamp_now(recorder_info *rec)
 
 static inline uint64_t stamp_last(recorder_info *rec)
 {
-    return __atomic_load_n(&rec->buffer->last_stamp, __ATOMIC_RELAXED);
+    uint64_t stamp = __atomic_load_n(&rec->buffer->last_stamp,
+                                     __ATOMIC_RELAXED);
+    return stamp ? stamp : stamp_now(rec);      /* no record() yet */
 }
 
 /* Mask first, then ring, both acquire: if we see the mask of a larger ring,

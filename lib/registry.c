@@ -41,7 +41,6 @@ __attribute__((constructor(101))) void recorder_init(void)
     if (__atomic_exchange_n(&started, true, __ATOMIC_ACQ_REL))
         return;
     recorder_clock_init();
-    recorder_share_init();
 }
 
 recorder_info *recorder_list(void)

@@ -11,7 +11,7 @@
  * False, with one message on stderr, if it cannot. */
 bool recorder_share_open_path(const char *path) RECORDER_HIDDEN;
 
-/* Read $RECORDER_SHARE at start-up and share if it is set. */
+/* Share in $RECORDER_SHARE if it is set (recorder_dump_on_common_signals). */
 void recorder_share_init(void) RECORDER_HIDDEN;
 
 /* Hooks for things that appear once sharing may have started. Each does

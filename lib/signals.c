@@ -10,6 +10,7 @@
  */
 #include "dump_private.h"
 #include "registry_private.h"
+#include "share_writer_private.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -174,6 +175,7 @@ void recorder_dump_on_signal(int sig)
 
 void recorder_dump_on_common_signals(unsigned add, unsigned remove)
 {
+    recorder_share_init();
     recorder_trace_set(getenv("RECORDER_TRACES"));
     recorder_trace_set(getenv("RECORDER_TWEAKS"));
     const char *dump = getenv("RECORDER_DUMP");

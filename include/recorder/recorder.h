@@ -322,8 +322,10 @@ extern void recorder_write12_fast(recorder_info *rec,
                         RECORDER_A(g), RECORDER_A(h), RECORDER_A(i),    \
                         RECORDER_A(j), RECORDER_A(k), RECORDER_A(l))
 #define RECORDER_WRITE_TOO_MANY(F, R, S, ...)                           \
-    RECORDER_STATIC_ASSERT(0, "record() takes at most 12 arguments "    \
-                              "after the format")
+    {                                                                   \
+        RECORDER_STATIC_ASSERT(0, "record() takes at most 12 arguments "\
+                                  "after the format");                  \
+    }
 
 /* ------------------------------------------------------------------------ */
 /*   Timing helpers                                                         */
@@ -451,7 +453,8 @@ extern void recorder_dump_on_signal(int sig);
 /* Dump on SIGQUIT, SIGILL, SIGABRT, SIGBUS, SIGSEGV, SIGSYS, SIGXCPU,
  * SIGXFSZ, SIGUSR1, SIGUSR2, SIGSTKFLT, SIGPWR (and SIGINFO where it
  * exists), plus the (1U << signal) bits of 'add', minus those of 'remove'.
- * Also applies RECORDER_TRACES, RECORDER_TWEAKS and RECORDER_DUMP. */
+ * Also applies RECORDER_SHARE (share there), RECORDER_TRACES,
+ * RECORDER_TWEAKS and RECORDER_DUMP. */
 extern void recorder_dump_on_common_signals(unsigned add, unsigned remove);
 
 /* ------------------------------------------------------------------------ */

@@ -1,0 +1,707 @@
+/* test_share.c - the shared segment, with writer and reader in separate
+ * processes: channels, loss counts, commands, post-mortem reads, a new
+ * process replacing a dead one, security checks, corrupt segments. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "recorder.h"
+#include "recorder_share.h"
+#include "share_layout_private.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+RECORDER(shr, 64, "Values for channel tests");
+RECORDER(noisy, 64, "Many records, to overrun a channel");
+RECORDER_TWEAK_DEFINE(shr_tweak, 10, "A tweak the tests change remotely");
+
+static char directory[256];
+static char path[320];
+
+static int make_directory(void **state)
+{
+    (void) state;
+    snprintf(directory, sizeof(directory), "/tmp/recorder_test_XXXXXX");
+    assert_non_null(mkdtemp(directory));
+    snprintf(path, sizeof(path), "%s/segment", directory);
+    return 0;
+}
+
+static int remove_directory(void **state)
+{
+    (void) state;
+    char command[400];
+    snprintf(command, sizeof(command), "rm -rf '%s'", directory);
+    return system(command);
+}
+
+/* A child process that runs 'body' and then waits for a byte on 'go'. */
+typedef struct child
+{
+    pid_t pid;
+    int   ready;                        /* parent reads "ready" here */
+    int   go;                           /* parent writes here to release */
+    int   output;                       /* child's stderr */
+} child;
+
+typedef void (*child_fn)(void);
+
+static void wait_for(int fd, const char *word)
+{
+    char text[4096];
+    size_t len = 0;
+    while (len < sizeof(text) - 1)
+    {
+        ssize_t n = read(fd, text + len, 1);
+        if (n <= 0)
+            fail_msg("child ended before saying '%s'", word);
+        len += (size_t) n;
+        text[len] = 0;
+        if (strstr(text, word))
+            return;
+    }
+}
+
+static child start_child(child_fn body)
+{
+    int ready[2], go[2], output[2];
+    assert_int_equal(pipe(ready), 0);
+    assert_int_equal(pipe(go), 0);
+    assert_int_equal(pipe(output), 0);
+    fflush(NULL);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0)
+    {
+        struct rlimit no_core = { 0, 0 };
+        setrlimit(RLIMIT_CORE, &no_core);
+        dup2(output[1], 2);
+        close(ready[0]);
+        close(go[1]);
+        close(output[0]);
+        body();
+        ssize_t ignored = write(ready[1], "ready\n", 6);
+        char byte;
+        ignored = read(go[0], &byte, 1);        /* until released */
+        (void) ignored;
+        exit(0);                                /* runs atexit handlers */
+    }
+    close(ready[1]);
+    close(go[0]);
+    close(output[1]);
+    child c = { pid, ready[0], go[1], output[0] };
+    wait_for(c.ready, "ready\n");
+    return c;
+}
+
+/* Release the child, collect its stderr and exit status. */
+static int finish_child(child *c, char *output, size_t size)
+{
+    ssize_t ignored = write(c->go, "x", 1);
+    (void) ignored;
+    size_t len = 0;
+    ssize_t n;
+    while (output && len < size - 1 &&
+           (n = read(c->output, output + len, size - 1 - len)) > 0)
+        len += (size_t) n;
+    if (output)
+        output[len] = 0;
+    int status;
+    waitpid(c->pid, &status, 0);
+    close(c->ready);
+    close(c->go);
+    close(c->output);
+    return status;
+}
+
+static recorder_share *open_ok(void)
+{
+    char error[512];
+    recorder_share *share = recorder_share_open(path, error, sizeof(error));
+    if (!share)
+        fail_msg("cannot open %s: %s", path, error);
+    return share;
+}
+
+static void share_here(void)
+{
+    char spec[400];
+    snprintf(spec, sizeof(spec), "share=%s", path);
+    if (recorder_trace_set(spec) != RECORDER_TRACE_OK)
+        _exit(3);
+}
+
+/* ---- channels ----------------------------------------------------------- */
+
+static void record_known_values(void)
+{
+    share_here();
+    recorder_trace_set("shr=count,delta,ratio");
+    for (int i = 0; i < 40; i++)
+        record(shr, "Count %u items, delta %d, ratio %f", i * 3, -i, i / 4.0);
+}
+
+static void test_channels_have_names_types_and_values_in_order(void **state)
+{
+    (void) state;
+    child c = start_child(record_known_values);
+    recorder_share *share = open_ok();
+
+    int count = recorder_share_find_channel(share, "count", -1);
+    int delta = recorder_share_find_channel(share, "delta", -1);
+    int ratio = recorder_share_find_channel(share, "ratio", -1);
+    assert_true(count >= 0 && delta >= 0 && ratio >= 0);
+
+    recorder_share_channel info;
+    assert_true(recorder_share_channel_info(share, (unsigned) count, &info));
+    assert_string_equal(info.name, "count");
+    assert_string_equal(info.unit, "items");
+    assert_int_equal(info.type, RECORDER_SHARE_UNSIGNED);
+    assert_int_equal(info.samples, 40);
+    assert_true(info.min == 0 && info.max == 117);
+    assert_string_equal(info.description, "Values for channel tests");
+    assert_true(recorder_share_channel_info(share, (unsigned) delta, &info));
+    assert_int_equal(info.type, RECORDER_SHARE_SIGNED);
+    assert_true(recorder_share_channel_info(share, (unsigned) ratio, &info));
+    assert_int_equal(info.type, RECORDER_SHARE_REAL);
+
+    recorder_sample samples[64];
+    uint64_t cursor = 0, lost = 0;
+    size_t n = recorder_share_read(share, (unsigned) delta, &cursor, samples,
+                                   64, &lost);
+    assert_int_equal(n, 40);
+    assert_int_equal(lost, 0);
+    for (int i = 0; i < 40; i++)
+    {
+        assert_true(samples[i].value == -i);
+        if (i)
+            assert_true(samples[i].time >= samples[i - 1].time);
+    }
+    cursor = 0;
+    n = recorder_share_read(share, (unsigned) ratio, &cursor, samples, 64, NULL);
+    assert_int_equal(n, 40);
+    assert_true(samples[10].value == 2.5);
+    /* Nothing new: a second read from the cursor gets nothing. */
+    assert_int_equal(recorder_share_read(share, (unsigned) ratio, &cursor,
+                                         samples, 64, NULL), 0);
+
+    assert_int_equal(recorder_share_state(share), RECORDER_SHARE_ALIVE);
+    recorder_share_close(share);
+    char output[4096];
+    finish_child(&c, output, sizeof(output));
+    char creating[400];
+    snprintf(creating, sizeof(creating), "Creating new %s\n", path);
+    assert_non_null(strstr(output, creating));
+    assert_int_equal(strstr(output, creating), strstr(output, "Creating"));
+}
+
+static void record_many(void)
+{
+    share_here();
+    recorder_trace_set("noisy=value,");
+    for (int i = 0; i < 10000; i++)
+        record(noisy, "value %d", i);
+}
+
+static void test_reader_falling_behind_counts_losses(void **state)
+{
+    (void) state;
+    child c = start_child(record_many);
+    recorder_share *share = open_ok();
+    int channel = recorder_share_find_channel(share, "value", -1);
+    assert_true(channel >= 0);
+    static recorder_sample samples[4096];
+    uint64_t cursor = 0, lost = 0;
+    size_t n = recorder_share_read(share, (unsigned) channel, &cursor, samples,
+                                   4096, &lost);
+    /* The ring holds recorder_export_size (2048) records. */
+    assert_int_equal(n, 2048);
+    assert_int_equal(lost, 10000 - 2048);
+    assert_true(samples[0].value == 10000 - 2048);
+    assert_true(samples[2047].value == 9999);
+    recorder_share_close(share);
+    finish_child(&c, NULL, 0);
+}
+
+/* ---- commands ------------------------------------------------------------ */
+
+static void wait_for_commands(void)
+{
+    share_here();
+    record(shr, "before commands");
+}
+
+static void test_commands_change_trace_tweak_dump_and_exports(void **state)
+{
+    (void) state;
+    child c = start_child(wait_for_commands);
+    recorder_share *share = open_ok();
+    char error[512];
+
+    assert_true(recorder_share_send(share, "shr_tweak=42", 20, error, sizeof(error)));
+    assert_true(recorder_share_send(share, "noisy=3", 20, error, sizeof(error)));
+    assert_true(recorder_share_send(share, "dump", 20, error, sizeof(error)));
+    assert_true(recorder_share_send(share, "shr=,,late", 20, error, sizeof(error)));
+    assert_true(recorder_share_send(share, "bad=x", 20, error, sizeof(error)));
+
+    bool tweak_seen = false, trace_seen = false;
+    for (unsigned t = 0; t < recorder_share_tweak_count(share); t++)
+    {
+        recorder_share_tweak tweak;
+        if (recorder_share_tweak_info(share, t, &tweak) &&
+            strcmp(tweak.name, "shr_tweak") == 0)
+            tweak_seen = tweak.value == 42;
+    }
+    for (unsigned r = 0; r < recorder_share_recorder_count(share); r++)
+    {
+        recorder_share_recorder rec;
+        if (recorder_share_recorder_info(share, r, &rec) &&
+            strcmp(rec.name, "noisy") == 0)
+            trace_seen = rec.trace == 3;
+    }
+    assert_true(tweak_seen);
+    assert_true(trace_seen);
+    assert_true(recorder_share_find_channel(share, "late", -1) >= 0);
+
+    /* Results are recorded in recorder_traces. */
+    FILE *dump = tmpfile();
+    recorder_share_dump(share, "recorder_traces", dump);
+    rewind(dump);
+    char text[8192];
+    size_t n = fread(text, 1, sizeof(text) - 1, dump);
+    text[n] = 0;
+    fclose(dump);
+    assert_non_null(strstr(text, "Command 'shr_tweak=42': ok"));
+    assert_non_null(strstr(text, "Command 'bad=x': invalid value"));
+
+    recorder_share_close(share);
+    char output[65536];
+    finish_child(&c, output, sizeof(output));
+    /* 'dump' made the process dump to its own output. */
+    assert_non_null(strstr(output, "shr: before commands"));
+}
+
+static void test_commands_applied_quickly_and_idle_costs_nothing(void **state)
+{
+    (void) state;
+    child c = start_child(wait_for_commands);
+    recorder_share *share = open_ok();
+    char error[512];
+    for (int i = 0; i < 20; i++)
+    {
+        char command[64];
+        snprintf(command, sizeof(command), "shr_tweak=%d", i);
+        struct timespec before, after;
+        clock_gettime(CLOCK_MONOTONIC, &before);
+        assert_true(recorder_share_send(share, command, 20, error, sizeof(error)));
+        clock_gettime(CLOCK_MONOTONIC, &after);
+        double ms = (after.tv_sec - before.tv_sec) * 1e3
+                  + (after.tv_nsec - before.tv_nsec) / 1e6;
+        assert_true(ms < 20);
+    }
+
+    /* Idle: after the one-time calibration wake-up (1.1 s after start),
+     * no thread of the child runs at all. */
+    sleep(2);
+    char stat_path[64];
+    snprintf(stat_path, sizeof(stat_path), "/proc/%d/status", c.pid);
+    unsigned long switches[2] = { 0, 0 };
+    for (int sample = 0; sample < 2; sample++)
+    {
+        char command[128];
+        snprintf(command, sizeof(command),
+                 "cat /proc/%d/task/*/status | awk '/voluntary_ctxt/ { s += $2 } END { print s }'",
+                 c.pid);
+        FILE *pipe = popen(command, "r");
+        assert_non_null(pipe);
+        assert_int_equal(fscanf(pipe, "%lu", &switches[sample]), 1);
+        pclose(pipe);
+        if (!sample)
+            sleep(1);
+    }
+    assert_int_equal(switches[1], switches[0]);
+    recorder_share_close(share);
+    finish_child(&c, NULL, 0);
+}
+
+/* ---- life cycle ------------------------------------------------------------ */
+
+static void record_then_wait(void)
+{
+    share_here();
+    for (int i = 0; i < 5; i++)
+        record(shr, "last words %d of %+s", i, "five");
+}
+
+static void test_post_mortem_read_after_kill_9(void **state)
+{
+    (void) state;
+    child c = start_child(record_then_wait);
+    kill(c.pid, SIGKILL);
+    finish_child(&c, NULL, 0);
+
+    recorder_share *share = open_ok();
+    assert_int_equal(recorder_share_state(share), RECORDER_SHARE_DIED);
+    FILE *out = tmpfile();
+    assert_true(recorder_share_dump(share, "shr", out) == 5);
+    rewind(out);
+    char text[4096];
+    size_t n = fread(text, 1, sizeof(text) - 1, out);
+    text[n] = 0;
+    fclose(out);
+    /* The strings of a dead process are gone; their address remains. */
+    assert_non_null(strstr(text, "] shr: last words 4 of <0x"));
+    assert_non_null(strstr(text, "[0 "));
+    char error[256];
+    assert_false(recorder_share_send(share, "dump", 20, error, sizeof(error)));
+    assert_non_null(strstr(error, "died"));
+    recorder_share_close(share);
+}
+
+static void test_live_dump_fetches_plus_s_strings(void **state)
+{
+    (void) state;
+    child c = start_child(record_then_wait);
+    recorder_share *share = open_ok();
+    FILE *out = tmpfile();
+    recorder_share_dump(share, "shr", out);
+    rewind(out);
+    char text[4096];
+    size_t n = fread(text, 1, sizeof(text) - 1, out);
+    text[n] = 0;
+    fclose(out);
+    assert_non_null(strstr(text, "shr: last words 4 of five\n"));
+    recorder_share_close(share);
+    finish_child(&c, NULL, 0);
+}
+
+static void test_normal_exit_is_reported(void **state)
+{
+    (void) state;
+    child c = start_child(record_then_wait);
+    finish_child(&c, NULL, 0);
+    recorder_share *share = open_ok();
+    assert_int_equal(recorder_share_state(share), RECORDER_SHARE_EXITED);
+    recorder_share_close(share);
+}
+
+static void test_new_process_replaces_dead_one(void **state)
+{
+    (void) state;
+    child first = start_child(record_then_wait);
+    recorder_share *old = open_ok();
+    recorder_share_process before;
+    recorder_share_process_info(old, &before);
+    kill(first.pid, SIGKILL);
+    finish_child(&first, NULL, 0);
+
+    child second = start_child(record_then_wait);
+    assert_int_equal(recorder_share_state(old), RECORDER_SHARE_REPLACED);
+    recorder_share *fresh = open_ok();
+    recorder_share_process after;
+    recorder_share_process_info(fresh, &after);
+    assert_int_not_equal(after.generation, before.generation);
+    assert_int_equal(after.pid, (unsigned) second.pid);
+    assert_int_equal(recorder_share_state(fresh), RECORDER_SHARE_ALIVE);
+
+    /* The dead one's segment was kept for a post-mortem look. */
+    char previous[400];
+    snprintf(previous, sizeof(previous), "%s.prev", path);
+    char error[256];
+    recorder_share *kept = recorder_share_open(previous, error, sizeof(error));
+    assert_non_null(kept);
+    recorder_share_process info;
+    recorder_share_process_info(kept, &info);
+    assert_int_equal(info.generation, before.generation);
+    recorder_share_close(kept);
+    recorder_share_close(old);
+    recorder_share_close(fresh);
+    finish_child(&second, NULL, 0);
+}
+
+static void no_sharing(void)
+{
+    record(shr, "nothing shared");
+}
+
+static void test_process_without_sharing_creates_no_file(void **state)
+{
+    (void) state;
+    unsetenv("RECORDER_SHARE");
+    child c = start_child(no_sharing);
+    finish_child(&c, NULL, 0);
+    struct stat st;
+    assert_int_not_equal(stat(path, &st), 0);
+    int fd = open("/tmp/recorder_share", O_RDONLY);
+    if (fd >= 0)
+    {
+        share_header header;
+        ssize_t n = read(fd, &header, sizeof(header));
+        close(fd);
+        if (n == (ssize_t) sizeof(header))
+            assert_int_not_equal(header.pid, (uint32_t) c.pid);
+    }
+}
+
+/* ---- security ---------------------------------------------------------------- */
+
+static void try_to_share(void)
+{
+    char spec[400];
+    snprintf(spec, sizeof(spec), "share=%s", path);
+    int result = recorder_trace_set(spec);
+    fprintf(stderr, "result %d\n", result);
+}
+
+static void test_symlink_at_path_is_refused(void **state)
+{
+    (void) state;
+    char target[400];
+    snprintf(target, sizeof(target), "%s/target", directory);
+    assert_int_equal(symlink(target, path), 0);
+    child c = start_child(try_to_share);
+    char output[4096];
+    finish_child(&c, output, sizeof(output));
+    assert_non_null(strstr(output, "is a symbolic link"));
+    assert_non_null(strstr(output, "result 2"));
+    struct stat st;
+    assert_int_not_equal(stat(target, &st), 0);         /* not followed */
+    assert_int_equal(lstat(path, &st), 0);
+    assert_true(S_ISLNK(st.st_mode));                    /* left alone */
+    char error[256];
+    assert_null(recorder_share_open(path, error, sizeof(error)));
+    assert_non_null(strstr(error, "symbolic link"));
+}
+
+static void test_file_of_another_user_is_refused(void **state)
+{
+    (void) state;
+    if (geteuid() != 0)
+        skip();                         /* only root can make such a file */
+    int fd = open(path, O_CREAT | O_WRONLY, 0600);
+    assert_true(fd >= 0);
+    assert_int_equal(write(fd, "x", 1), 1);
+    close(fd);
+    assert_int_equal(chown(path, 65534, 65534), 0);
+    child c = start_child(try_to_share);
+    char output[4096];
+    finish_child(&c, output, sizeof(output));
+    assert_non_null(strstr(output, "belongs to user 65534"));
+    struct stat st;
+    assert_int_equal(stat(path, &st), 0);
+    assert_int_equal(st.st_size, 1);                     /* untouched */
+}
+
+static void test_live_holder_is_reported_not_taken_over(void **state)
+{
+    (void) state;
+    child holder = start_child(record_then_wait);
+    child intruder = start_child(try_to_share);
+    char output[4096];
+    finish_child(&intruder, output, sizeof(output));
+    char expected[128];
+    snprintf(expected, sizeof(expected), "in use by live process %d", holder.pid);
+    assert_non_null(strstr(output, expected));
+    recorder_share *share = open_ok();
+    recorder_share_process info;
+    recorder_share_process_info(share, &info);
+    assert_int_equal(info.pid, (unsigned) holder.pid);
+    recorder_share_close(share);
+    finish_child(&holder, NULL, 0);
+}
+
+static void test_segment_is_private_to_its_user(void **state)
+{
+    (void) state;
+    child c = start_child(record_then_wait);
+    struct stat st;
+    assert_int_equal(stat(path, &st), 0);
+    assert_int_equal(st.st_mode & 0777, 0600);
+    assert_int_equal(st.st_uid, geteuid());
+    finish_child(&c, NULL, 0);
+}
+
+/* ---- corrupt segments ---------------------------------------------------------- */
+
+static void write_file(const char *file, const void *data, size_t size)
+{
+    int fd = open(file, O_CREAT | O_TRUNC | O_WRONLY, 0600);
+    assert_true(fd >= 0);
+    assert_int_equal(write(fd, data, size), (ssize_t) size);
+    close(fd);
+}
+
+/* Exercise every reader entry point; none may crash. */
+static void read_everything(recorder_share *share)
+{
+    recorder_share_recorder rec;
+    recorder_share_tweak tweak;
+    recorder_share_channel channel;
+    recorder_share_process process;
+    recorder_share_process_info(share, &process);
+    for (unsigned i = 0; i < recorder_share_recorder_count(share) && i < 2000; i++)
+        recorder_share_recorder_info(share, i, &rec);
+    for (unsigned i = 0; i < recorder_share_tweak_count(share) && i < 2000; i++)
+        recorder_share_tweak_info(share, i, &tweak);
+    for (unsigned i = 0; i < recorder_share_channel_count(share) && i < 300; i++)
+    {
+        recorder_share_channel_info(share, i, &channel);
+        recorder_sample samples[16];
+        uint64_t cursor = 0, lost;
+        recorder_share_read(share, i, &cursor, samples, 16, &lost);
+    }
+    FILE *null = fopen("/dev/null", "w");
+    recorder_share_dump(share, NULL, null);
+    fclose(null);
+    recorder_share_state(share);
+}
+
+static void test_random_bytes_are_rejected(void **state)
+{
+    (void) state;
+    static uint8_t junk[1 << 16];
+    srand(7);
+    for (size_t i = 0; i < sizeof(junk); i++)
+        junk[i] = (uint8_t) rand();
+    write_file(path, junk, sizeof(junk));
+    char error[256];
+    assert_null(recorder_share_open(path, error, sizeof(error)));
+    assert_non_null(strstr(error, "not a recorder segment"));
+    write_file(path, junk, 10);
+    assert_null(recorder_share_open(path, error, sizeof(error)));
+    assert_non_null(strstr(error, "too small"));
+    write_file(path, "", 0);
+    assert_null(recorder_share_open(path, error, sizeof(error)));
+}
+
+/* A real segment, from a child that exported a channel and was killed. */
+static size_t real_segment(uint8_t **data)
+{
+    child c = start_child(record_known_values);
+    kill(c.pid, SIGKILL);
+    finish_child(&c, NULL, 0);
+    int fd = open(path, O_RDONLY);
+    assert_true(fd >= 0);
+    struct stat st;
+    fstat(fd, &st);
+    *data = malloc((size_t) st.st_size);
+    assert_int_equal(read(fd, *data, (size_t) st.st_size), st.st_size);
+    close(fd);
+    return (size_t) st.st_size;
+}
+
+static void test_truncated_segment_is_rejected(void **state)
+{
+    (void) state;
+    uint8_t *data;
+    size_t size = real_segment(&data);
+    write_file(path, data, size / 2);
+    char error[256];
+    assert_null(recorder_share_open(path, error, sizeof(error)));
+    assert_non_null(strstr(error, "truncated"));
+    free(data);
+}
+
+static void test_huge_offsets_and_counts_do_not_crash(void **state)
+{
+    (void) state;
+    uint8_t *data;
+    size_t size = real_segment(&data);
+    share_header *h = (share_header *) data;
+    uint8_t *copy = malloc(size);
+
+    /* Header fields the reader checks: each gives an error. */
+    struct { size_t offset; uint64_t value; unsigned bytes; } header_cases[] = {
+        { offsetof(share_header, recorders.offset), UINT64_MAX - 8, 8 },
+        { offsetof(share_header, recorders.capacity), 0xFFFFFFFF, 4 },
+        { offsetof(share_header, strings.size), UINT64_MAX, 8 },
+        { offsetof(share_header, rings.offset), size, 8 },
+        { offsetof(share_header, version), 99, 4 },
+        { offsetof(share_header, slot_size), 32, 4 },
+        { offsetof(share_header, endian), 0x04030201, 4 },
+    };
+    for (unsigned k = 0; k < sizeof(header_cases) / sizeof(*header_cases); k++)
+    {
+        memcpy(copy, data, size);
+        memcpy(copy + header_cases[k].offset, &header_cases[k].value,
+               header_cases[k].bytes);
+        write_file(path, copy, size);
+        char error[256];
+        recorder_share *share = recorder_share_open(path, error, sizeof(error));
+        if (share)
+        {
+            read_everything(share);
+            recorder_share_close(share);
+        }
+    }
+
+    /* Counts, table entries and ring words the reader cannot check up
+     * front: it must cope with them entry by entry. */
+    uint64_t values[] = { 0, 1, 3, 0x7FFFFFFF, 0xFFFFFFFF, UINT64_MAX,
+                          UINT64_MAX / 2, size, size - 1 };
+    uint64_t regions[] = { h->recorders.offset, h->channels.offset,
+                           h->sites.offset, h->rings.offset,
+                           offsetof(share_header, recorders.count),
+                           offsetof(share_header, channels.count),
+                           offsetof(share_header, sites.count) };
+    unsigned runs = 0;
+    for (unsigned r = 0; r < sizeof(regions) / sizeof(*regions); r++)
+        for (unsigned word = 0; word < 12; word++)
+            for (unsigned v = 0; v < sizeof(values) / sizeof(*values); v++)
+            {
+                uint64_t at = regions[r] + word * 4;
+                if (at + 8 > size)
+                    continue;
+                memcpy(copy, data, size);
+                memcpy(copy + at, &values[v], 8);
+                write_file(path, copy, size);
+                char error[256];
+                recorder_share *share = recorder_share_open(path, error,
+                                                            sizeof(error));
+                if (share)
+                {
+                    read_everything(share);
+                    recorder_share_close(share);
+                }
+                runs++;
+            }
+    print_message("%u corrupted segments read without a crash\n", runs);
+    free(copy);
+    free(data);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+#define TEST(name) cmocka_unit_test_setup_teardown(name, make_directory, remove_directory)
+        TEST(test_channels_have_names_types_and_values_in_order),
+        TEST(test_reader_falling_behind_counts_losses),
+        TEST(test_commands_change_trace_tweak_dump_and_exports),
+        TEST(test_commands_applied_quickly_and_idle_costs_nothing),
+        TEST(test_post_mortem_read_after_kill_9),
+        TEST(test_live_dump_fetches_plus_s_strings),
+        TEST(test_normal_exit_is_reported),
+        TEST(test_new_process_replaces_dead_one),
+        TEST(test_process_without_sharing_creates_no_file),
+        TEST(test_symlink_at_path_is_refused),
+        TEST(test_file_of_another_user_is_refused),
+        TEST(test_live_holder_is_reported_not_taken_over),
+        TEST(test_segment_is_private_to_its_user),
+        TEST(test_random_bytes_are_rejected),
+        TEST(test_truncated_segment_is_rejected),
+        TEST(test_huge_offsets_and_counts_do_not_crash),
+    };
+    return cmocka_run_group_tests_name("share", tests, NULL, NULL);
+}
