@@ -52,7 +52,8 @@ HEADERS         := include/recorder/recorder.h include/recorder/recorder_ring.h 
                    include/recorder/recorder_share.h
 MAN3            := $(wildcard share/man/man3/*.3)
 
-.PHONY: all check demo deps-check deps-demo install uninstall clean tests
+.PHONY: all check check-asan check-tsan demo deps-check deps-demo install \
+        uninstall clean tests
 
 all: $(STATIC_LIB) $(SHARED_LIB) $(SHARED_LINKS) $(EXAMPLES) $(SCOPE)
 
@@ -120,6 +121,24 @@ deps-demo:
 check: deps-check
 	@$(MAKE) --no-print-directory all tests
 	@BUILD=$(BUILD) sh tests/run-tests $(TESTS) $(TEST_HELPERS)
+
+# The whole suite again under sanitizers, each in its own build tree.
+SANITIZE_ASAN   := -fsanitize=address,undefined -fno-sanitize-recover=undefined
+SANITIZE_TSAN   := -fsanitize=thread
+
+check-asan: deps-check
+	@$(MAKE) --no-print-directory BUILD=$(BUILD)/asan \
+	    CFLAGS="-O1 -g -fno-omit-frame-pointer $(SANITIZE_ASAN)" sanitized-check
+
+check-tsan: deps-check
+	@TSAN_OPTIONS="suppressions=$(CURDIR)/tests/tsan.supp $$TSAN_OPTIONS" \
+	    $(MAKE) --no-print-directory BUILD=$(BUILD)/tsan \
+	    CFLAGS="-O1 -g $(SANITIZE_TSAN)" sanitized-check
+
+# Helper of the two above; the test checks that compare builds or install
+# are left to the plain 'make check'.
+sanitized-check: all tests
+	@BUILD=$(BUILD) SANITIZED=1 sh tests/run-tests $(TESTS) $(TEST_HELPERS)
 
 demo: deps-demo
 	@$(MAKE) --no-print-directory all

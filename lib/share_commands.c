@@ -80,34 +80,35 @@ unsigned share_commands_drain(share_command_ring *ring, uint64_t *reader)
     return taken;
 }
 
-typedef struct command_thread
-{
-    share_command_ring *ring;
-    share_header *      header;
-} command_thread;
-
-static command_thread current;
+/* The ring the thread serves; it changes when the segment moves. */
+static share_command_ring *current_ring;
 
 static void *apply_commands(void *arg)
 {
-    command_thread *self = arg;
-    share_command_ring *ring = self->ring;
-    uint64_t reader = __atomic_load_n(&ring->writer, __ATOMIC_ACQUIRE);
-    __atomic_store_n(&ring->reader, reader, __ATOMIC_RELEASE);
-    __atomic_store_n(&ring->applied, reader, __ATOMIC_RELEASE);
+    (void) arg;
+    share_command_ring *ring = NULL;
+    uint64_t reader = 0;
     bool calibrated = false;
     uint64_t started = recorder_monotonic_ns();
-    uint64_t stuck_at = reader, stuck_since = 0;
+    uint64_t stuck_at = 0, stuck_since = 0;
 
     for (;;)
     {
+        share_command_ring *serving = __atomic_load_n(&current_ring,
+                                                      __ATOMIC_ACQUIRE);
+        if (serving != ring)
+        {
+            /* A new segment: start from what it has queued so far. */
+            ring = serving;
+            reader = __atomic_load_n(&ring->writer, __ATOMIC_ACQUIRE);
+            __atomic_store_n(&ring->reader, reader, __ATOMIC_RELEASE);
+            __atomic_store_n(&ring->applied, reader, __ATOMIC_RELEASE);
+            stuck_since = 0;
+        }
         uint32_t bell = __atomic_load_n(&ring->doorbell, __ATOMIC_ACQUIRE);
         if (share_commands_drain(ring, &reader))
             recorder_share_refresh();
 
-        /* A sender between its reservation and its publication: look again
-         * shortly. Otherwise sleep until rung; once only, after a second,
-         * wake to publish the precise tick rate. */
         bool pending = __atomic_load_n(&ring->writer, __ATOMIC_ACQUIRE) != reader;
         if (pending)
         {
@@ -129,6 +130,10 @@ static void *apply_commands(void *arg)
                 continue;
             }
         }
+
+        /* Sleep until rung. A sender between its reservation and its
+         * publication: look again shortly. Once only, a second after start,
+         * wake to publish the precise tick rate. */
         struct timespec soon = { 0, 1000000 }, calibration = { 1, 100000000 };
         const struct timespec *timeout = pending ? &soon
                                        : calibrated ? NULL : &calibration;
@@ -138,20 +143,22 @@ static void *apply_commands(void *arg)
             calibrated = true;
             recorder_share_refresh();
         }
-        if (__atomic_load_n(&self->ring, __ATOMIC_ACQUIRE) != ring)
-            return NULL;                /* the segment moved elsewhere */
     }
     return NULL;
 }
 
-void share_commands_start(share_command_ring *ring, share_header *header)
+void share_commands_start(share_command_ring *ring)
 {
     ring->capacity = SHARE_COMMANDS;
-    bool first = current.ring == NULL;
-    __atomic_store_n(&current.ring, ring, __ATOMIC_RELEASE);
-    current.header = header;
-    if (!first)
-        return;                         /* the running thread follows */
+    share_command_ring *old = __atomic_exchange_n(&current_ring, ring,
+                                                  __ATOMIC_ACQ_REL);
+    if (old)
+    {
+        /* The thread sleeps on the old ring's doorbell: ring it to move. */
+        __atomic_fetch_add(&old->doorbell, 1, __ATOMIC_RELEASE);
+        futex_wake(&old->doorbell);
+        return;
+    }
 
     /* Block every signal in the thread: they belong to the program's. */
     sigset_t all, saved;
@@ -161,7 +168,7 @@ void share_commands_start(share_command_ring *ring, share_header *header)
     pthread_attr_t attr;
     pthread_attr_init(&attr);
     pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-    if (pthread_create(&thread, &attr, apply_commands, &current) != 0)
+    if (pthread_create(&thread, &attr, apply_commands, NULL) != 0)
         record(recorder_error, "Cannot start the command thread");
     pthread_attr_destroy(&attr);
     pthread_sigmask(SIG_SETMASK, &saved, NULL);

@@ -7,8 +7,7 @@
 
 /* Writer side: start the thread that applies commands as they arrive. It
  * sleeps on a futex in the ring, so it costs nothing while idle. */
-void share_commands_start(share_command_ring *ring, share_header *header)
-    RECORDER_HIDDEN;
+void share_commands_start(share_command_ring *ring) RECORDER_HIDDEN;
 
 /* Apply what is pending; returns how many commands were taken. Used by the
  * thread, and by tests and fuzzers on rings they made themselves. */

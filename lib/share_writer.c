@@ -409,8 +409,7 @@ static bool create_locked(const char *path)
         __atomic_store_n(&previous->state, SHARE_STATE_MOVED, __ATOMIC_RELEASE);
     else
         atexit(mark_exited);
-    share_commands_start((share_command_ring *) (view.base + h->commands.offset),
-                         h);
+    share_commands_start((share_command_ring *) (view.base + h->commands.offset));
     record(recorder, "Sharing in %+s", writer.path);
     return true;
 }
@@ -490,12 +489,18 @@ void recorder_share_refresh(void)
         return;
     pthread_mutex_lock(&writer.lock);
     share_header *h = writer.header;
+    /* Traces and tweaks are plain words the program may write at any time;
+     * read them whole, atomically. */
     for (unsigned i = 0; i < h->recorders.count; i++)
-        __atomic_store_n(&recorder_entry(i)->trace, writer.recorders[i]->trace,
+        __atomic_store_n(&recorder_entry(i)->trace,
+                         __atomic_load_n(&writer.recorders[i]->trace,
+                                         __ATOMIC_RELAXED),
                          __ATOMIC_RELAXED);
     share_tweak *tweaks = (share_tweak *) (writer.view.base + h->tweaks.offset);
     for (unsigned i = 0; i < h->tweaks.count; i++)
-        __atomic_store_n(&tweaks[i].value, writer.tweaks[i]->trace,
+        __atomic_store_n(&tweaks[i].value,
+                         __atomic_load_n(&writer.tweaks[i]->trace,
+                                         __ATOMIC_RELAXED),
                          __ATOMIC_RELAXED);
     double hz = recorder_clock_hz();
     __atomic_store(&h->tick_hz, &hz, __ATOMIC_RELAXED);

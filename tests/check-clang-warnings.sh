@@ -1,4 +1,5 @@
 #!/bin/sh
+# sanitized: skip
 # The library, examples and tests compile warning-free under clang too.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)

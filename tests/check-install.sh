@@ -1,4 +1,5 @@
 #!/bin/sh
+# sanitized: skip
 # An out-of-tree program builds against the installed copy with pkg-config,
 # shared and static; DESTDIR stages; uninstall removes what install put.
 set -eu

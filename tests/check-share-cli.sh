@@ -4,7 +4,9 @@
 # errors recorder_scope gives when there is nothing to talk to.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
-scope="$top/build/recorder_scope"
+build=${BUILD:-build}
+case "$build" in /*) ;; *) build="$top/$build" ;; esac
+scope="$build/recorder_scope"
 work=$(mktemp -d)
 example=""
 cleanup() {
@@ -15,7 +17,7 @@ trap cleanup EXIT
 export RECORDER_SHARE="$work/segment"
 fail() { echo "check-share-cli: $*"; exit 1; }
 
-RECORDER_TRACES=perfdata=bytes,loops "$top/build/examples/perfdata" \
+RECORDER_TRACES=perfdata=bytes,loops "$build/examples/perfdata" \
     >"$work/example.out" 2>"$work/example.err" &
 example=$!
 for _ in $(seq 100); do

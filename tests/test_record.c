@@ -496,12 +496,9 @@ static void test_background_dump_prints_new_records(void **state)
     RECORDER_TWEAK(recorder_dump_sleep) = 10;
     recorder_background_dump("background");
     record(background, "seen by the background thread");
-    for (int i = 0; i < 200 && !strstr(captured, "background thread"); i++)
-    {
-        struct timespec pause = { 0, 10000000 };
-        nanosleep(&pause, NULL);
-    }
-    recorder_background_dump_stop();
+    struct timespec pause = { 0, 200000000 };   /* 20 periods */
+    nanosleep(&pause, NULL);
+    recorder_background_dump_stop();            /* joins: output is complete */
     RECORDER_TWEAK(recorder_dump_sleep) = 100;
     assert_non_null(strstr(captured, "background: seen by the background thread"));
     assert_int_equal(count_of(captured, "background thread"), 1);

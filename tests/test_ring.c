@@ -108,11 +108,11 @@ static void test_wrap_around_with_two_slot_records(void **state)
     assert_int_equal(previous, 20);
 }
 
-static volatile int stop_writer;
+static int stop_writer;
 static void *racy_writer(void *arg)
 {
     (void) arg;
-    for (uint64_t i = 0; !stop_writer; i++)
+    for (uint64_t i = 0; !__atomic_load_n(&stop_writer, __ATOMIC_RELAXED); i++)
     {
         if (i & 1)
             record(racy, "%lu %lu %lu %lu %lu", i, PATTERN(i, 1),
@@ -141,7 +141,7 @@ static void check_whole(const recorder_record *r)
 static void test_reader_racing_writer_never_sees_torn_records(void **state)
 {
     (void) state;
-    stop_writer = 0;
+    __atomic_store_n(&stop_writer, 0, __ATOMIC_RELAXED);
     pthread_t writer;
     pthread_create(&writer, NULL, racy_writer, NULL);
     unsigned long checked = 0;
@@ -157,7 +157,7 @@ static void test_reader_racing_writer_never_sees_torn_records(void **state)
             check_whole(&records[r]);
         checked += count;
     }
-    stop_writer = 1;
+    __atomic_store_n(&stop_writer, 1, __ATOMIC_RELAXED);
     pthread_join(writer, NULL);
     print_message("checked %lu records read while being written\n", checked);
     assert_true(checked > 1000);

@@ -250,11 +250,11 @@ static void test_commands_change_trace_tweak_dump_and_exports(void **state)
     recorder_share *share = open_ok();
     char error[512];
 
-    assert_true(recorder_share_send(share, "shr_tweak=42", 20, error, sizeof(error)));
-    assert_true(recorder_share_send(share, "noisy=3", 20, error, sizeof(error)));
-    assert_true(recorder_share_send(share, "dump", 20, error, sizeof(error)));
-    assert_true(recorder_share_send(share, "shr=,,late", 20, error, sizeof(error)));
-    assert_true(recorder_share_send(share, "bad=x", 20, error, sizeof(error)));
+    assert_true(recorder_share_send(share, "shr_tweak=42", 2000, error, sizeof(error)));
+    assert_true(recorder_share_send(share, "noisy=3", 2000, error, sizeof(error)));
+    assert_true(recorder_share_send(share, "dump", 2000, error, sizeof(error)));
+    assert_true(recorder_share_send(share, "shr=,,late", 2000, error, sizeof(error)));
+    assert_true(recorder_share_send(share, "bad=x", 2000, error, sizeof(error)));
 
     bool tweak_seen = false, trace_seen = false;
     for (unsigned t = 0; t < recorder_share_tweak_count(share); t++)
@@ -296,6 +296,8 @@ static void test_commands_change_trace_tweak_dump_and_exports(void **state)
 static void test_commands_applied_quickly_and_idle_costs_nothing(void **state)
 {
     (void) state;
+    /* 20 ms is the target; sanitizers slow everything about tenfold. */
+    double limit_ms = getenv("SANITIZED") ? 200 : 20;
     child c = start_child(wait_for_commands);
     recorder_share *share = open_ok();
     char error[512];
@@ -305,15 +307,23 @@ static void test_commands_applied_quickly_and_idle_costs_nothing(void **state)
         snprintf(command, sizeof(command), "shr_tweak=%d", i);
         struct timespec before, after;
         clock_gettime(CLOCK_MONOTONIC, &before);
-        assert_true(recorder_share_send(share, command, 20, error, sizeof(error)));
+        assert_true(recorder_share_send(share, command, (unsigned) limit_ms,
+                                        error, sizeof(error)));
         clock_gettime(CLOCK_MONOTONIC, &after);
         double ms = (after.tv_sec - before.tv_sec) * 1e3
                   + (after.tv_nsec - before.tv_nsec) / 1e6;
-        assert_true(ms < 20);
+        assert_true(ms < limit_ms);
     }
 
     /* Idle: after the one-time calibration wake-up (1.1 s after start),
-     * no thread of the child runs at all. */
+     * no thread of the child runs at all. Sanitizer runtimes have threads
+     * of their own that wake up, so only the plain build can tell. */
+    if (getenv("SANITIZED"))
+    {
+        recorder_share_close(share);
+        finish_child(&c, NULL, 0);
+        return;
+    }
     sleep(2);
     char stat_path[64];
     snprintf(stat_path, sizeof(stat_path), "/proc/%d/status", c.pid);
@@ -684,6 +694,7 @@ static void test_huge_offsets_and_counts_do_not_crash(void **state)
 
 int main(void)
 {
+    signal(SIGPIPE, SIG_IGN);           /* children may die before we write */
     const struct CMUnitTest tests[] = {
 #define TEST(name) cmocka_unit_test_setup_teardown(name, make_directory, remove_directory)
         TEST(test_channels_have_names_types_and_values_in_order),

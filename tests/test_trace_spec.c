@@ -324,9 +324,17 @@ static void test_output_to_unwritable_path_warns(void **state)
 static void test_share_path_is_kept(void **state)
 {
     (void) state;
-    assert_int_equal(recorder_trace_set("share=/tmp/elsewhere"),
-                     RECORDER_TRACE_OK);
-    assert_string_equal(recorder_spec_share_path(), "/tmp/elsewhere");
+    char directory[] = "/tmp/recorder_spec_XXXXXX";
+    assert_non_null(mkdtemp(directory));
+    char spec[160], path[128];
+    snprintf(path, sizeof(path), "%s/segment", directory);
+    snprintf(spec, sizeof(spec), "share=%s", path);
+    assert_int_equal(recorder_trace_set(spec), RECORDER_TRACE_OK);
+    assert_string_equal(recorder_spec_share_path(), path);
+    /* This process now shares there, until it exits. */
+    assert_int_equal(access(path, F_OK), 0);
+    unlink(path);
+    rmdir(directory);
 }
 
 static void test_setting_applies_to_recorders_activated_later(void **state)
