@@ -32,18 +32,21 @@ static inline void commit(recorder_slot *slot, uint64_t index, bool tail)
                      __ATOMIC_RELEASE);
 }
 
-static inline uint64_t stamp_now(recorder_info *rec)
+/* The last timestamp this thread took, for record_fast(). Kept per thread,
+ * not per recorder: a store into the recorder's header would put a second
+ * write on the one cache line that threads sharing a recorder contend for. */
+static __thread uint64_t last_stamp __attribute__((tls_model("initial-exec")));
+
+static inline uint64_t stamp_now(void)
 {
     uint64_t stamp = recorder_ticks();
-    __atomic_store_n(&rec->buffer->last_stamp, stamp, __ATOMIC_RELAXED);
+    last_stamp = stamp;
     return stamp;
 }
 
-static inline uint64_t stamp_last(recorder_info *rec)
+static inline uint64_t stamp_last(void)
 {
-    uint64_t stamp = __atomic_load_n(&rec->buffer->last_stamp,
-                                     __ATOMIC_RELAXED);
-    return stamp ? stamp : stamp_now(rec);      /* no record() yet */
+    return last_stamp ? last_stamp : stamp_now();   /* first in this thread */
 }
 
 /* Mask first, then ring, both acquire: if we see the mask of a larger ring,
@@ -106,14 +109,14 @@ void recorder_write(recorder_info *rec, const recorder_site *site,
                     unsigned count, uint64_t a0, uint64_t a1, uint64_t a2,
                     uint64_t a3, uint64_t a4)
 {
-    write_short(rec, site, count, stamp_now(rec), a0, a1, a2, a3, a4);
+    write_short(rec, site, count, stamp_now(), a0, a1, a2, a3, a4);
 }
 
 void recorder_write_fast(recorder_info *rec, const recorder_site *site,
                          unsigned count, uint64_t a0, uint64_t a1,
                          uint64_t a2, uint64_t a3, uint64_t a4)
 {
-    write_short(rec, site, count, stamp_last(rec),
+    write_short(rec, site, count, stamp_last(),
                 a0, a1, a2, a3, a4);
 }
 
@@ -125,7 +128,7 @@ void recorder_write12(recorder_info *rec, const recorder_site *site,
 {
     const uint64_t args[RECORDER_MAX_ARGS] =
         { a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11 };
-    write_long(rec, site, count, stamp_now(rec), args);
+    write_long(rec, site, count, stamp_now(), args);
 }
 
 void recorder_write12_fast(recorder_info *rec, const recorder_site *site,
@@ -137,5 +140,5 @@ void recorder_write12_fast(recorder_info *rec, const recorder_site *site,
 {
     const uint64_t args[RECORDER_MAX_ARGS] =
         { a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11 };
-    write_long(rec, site, count, stamp_last(rec), args);
+    write_long(rec, site, count, stamp_last(), args);
 }
