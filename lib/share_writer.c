@@ -124,7 +124,6 @@ static bool move_ring(unsigned index, uint32_t slots)
     }
     ring->writer = end;
     ring->reader = old->reader;
-    ring->last_stamp = old->last_stamp;
     ring->size = slots;
 
     /* Ring before mask: see recorder_info. */

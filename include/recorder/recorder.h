@@ -83,7 +83,7 @@ typedef struct __attribute__((aligned(64))) recorder_slot
 typedef struct __attribute__((aligned(64))) recorder_buffer
 {
     uint64_t writer;            /* slots ever reserved; shared by writers */
-    uint64_t last_stamp;        /* timestamp of the latest record() */
+    uint64_t spare;             /* zero; keeps the head at 64 bytes */
     uint64_t reader;            /* first slot not yet dumped in-process */
     uint32_t size;              /* number of slots, a power of two */
     uint32_t flags;
