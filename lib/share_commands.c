@@ -147,6 +147,11 @@ static void *apply_commands(void *arg)
     return NULL;
 }
 
+void share_commands_forget(void)
+{
+    __atomic_store_n(&current_ring, NULL, __ATOMIC_RELEASE);
+}
+
 void share_commands_start(share_command_ring *ring)
 {
     ring->capacity = SHARE_COMMANDS;

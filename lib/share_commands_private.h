@@ -9,6 +9,9 @@
  * sleeps on a futex in the ring, so it costs nothing while idle. */
 void share_commands_start(share_command_ring *ring) RECORDER_HIDDEN;
 
+/* In a forked child, which has no command thread: start afresh next time. */
+void share_commands_forget(void) RECORDER_HIDDEN;
+
 /* Apply what is pending; returns how many commands were taken. Used by the
  * thread, and by tests and fuzzers on rings they made themselves. */
 unsigned share_commands_drain(share_command_ring *ring, uint64_t *reader)

@@ -1,5 +1,7 @@
 /* share_file.c - the segment file: create, check, lock, reserve, map. */
+#define _GNU_SOURCE                     /* F_OFD_SETLK */
 #include "share_file_private.h"
+#include "share_layout_private.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -11,12 +13,20 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-pid_t share_file_holder(int fd)
+bool share_file_locked(int fd)
 {
     struct flock lock = { .l_type = F_WRLCK, .l_whence = SEEK_SET };
-    if (fcntl(fd, F_GETLK, &lock) != 0 || lock.l_type == F_UNLCK)
+    return fcntl(fd, F_OFD_GETLK, &lock) == 0 && lock.l_type != F_UNLCK;
+}
+
+/* The pid a segment's header names, for messages. */
+static unsigned header_pid(int fd)
+{
+    share_header header;
+    if (pread(fd, &header, sizeof(header), 0) != (ssize_t) sizeof(header) ||
+        header.magic != SHARE_MAGIC)
         return 0;
-    return lock.l_pid;
+    return header.pid;
 }
 
 /* Is an existing file at 'path' ours to replace? Moves it aside if so. */
@@ -51,12 +61,13 @@ static bool clear_path(const char *path, char *why, size_t why_size)
     int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
     if (fd >= 0)
     {
-        pid_t holder = share_file_holder(fd);
+        bool held = share_file_locked(fd);
+        unsigned holder = held ? header_pid(fd) : 0;
         close(fd);
-        if (holder)
+        if (held)
         {
-            snprintf(why, why_size, "%s is in use by live process %d",
-                     path, (int) holder);
+            snprintf(why, why_size, "%s is in use by live process %u",
+                     path, holder);
             return false;
         }
     }
@@ -110,7 +121,7 @@ int share_file_create(const char *path, uint64_t size, share_view *view,
     }
 
     struct flock lock = { .l_type = F_WRLCK, .l_whence = SEEK_SET };
-    if (fcntl(fd, F_SETLK, &lock) != 0)
+    if (fcntl(fd, F_OFD_SETLK, &lock) != 0)
     {
         snprintf(why, why_size, "cannot lock %s: %s", path, strerror(errno));
         goto fail_created;

@@ -19,7 +19,10 @@
 int share_file_create(const char *path, uint64_t size, share_view *view,
                       char *why, size_t why_size) RECORDER_HIDDEN;
 
-/* The pid of the process holding the writer lock on 'fd', or 0. */
-pid_t share_file_holder(int fd) RECORDER_HIDDEN;
+/* Whether a live writer holds the lock on the file open as 'fd'. The lock
+ * is an open-file-description lock: it belongs to the writer's descriptor,
+ * so a reader in the same process closing its own descriptor (or a forked
+ * child closing its copy) does not release it; it goes with the writer. */
+bool share_file_locked(int fd) RECORDER_HIDDEN;
 
 #endif /* RECORDER_SHARE_FILE_PRIVATE_H */

@@ -212,6 +212,15 @@ void recorder_share_close(recorder_share *share)
 
 /* ---- state ---------------------------------------------------------------- */
 
+/* A file truncated under us would turn reads of the mapping into SIGBUS:
+ * check before each operation that it still covers what we mapped. */
+static bool intact(recorder_share *share)
+{
+    struct stat st;
+    return fstat(share->fd, &st) == 0 &&
+           (uint64_t) st.st_size >= share->view.size;
+}
+
 static share_header *live_header(recorder_share *share)
 {
     return (share_header *) share->view.base;
@@ -223,11 +232,13 @@ recorder_share_status recorder_share_state(recorder_share *share)
     if (stat(share->path, &st) == 0 &&
         (st.st_dev != share->device || st.st_ino != share->inode))
         return RECORDER_SHARE_REPLACED;
+    if (!intact(share))
+        return RECORDER_SHARE_REPLACED;     /* truncated: not ours to read */
     uint32_t state = __atomic_load_n(&live_header(share)->state,
                                      __ATOMIC_ACQUIRE);
     if (state == SHARE_STATE_MOVED)
         return RECORDER_SHARE_MOVED;
-    if (share_file_holder(share->fd))
+    if (share_file_locked(share->fd))
         return RECORDER_SHARE_ALIVE;
     return state == SHARE_STATE_EXITED ? RECORDER_SHARE_EXITED
                                        : RECORDER_SHARE_DIED;
@@ -275,16 +286,22 @@ static bool string_at(recorder_share *share, uint64_t offset, char *out,
 
 unsigned recorder_share_recorder_count(recorder_share *share)
 {
+    if (!intact(share))
+        return 0;
     return published(&live_header(share)->recorders, &share->header.recorders);
 }
 
 unsigned recorder_share_tweak_count(recorder_share *share)
 {
+    if (!intact(share))
+        return 0;
     return published(&live_header(share)->tweaks, &share->header.tweaks);
 }
 
 unsigned recorder_share_channel_count(recorder_share *share)
 {
+    if (!intact(share))
+        return 0;
     return published(&live_header(share)->channels, &share->header.channels);
 }
 
@@ -638,7 +655,8 @@ size_t recorder_share_read(recorder_share *share, unsigned channel,
     if (lost)
         *lost = 0;
     const share_channel *entry = channel_at(share, channel);
-    if (!entry || !samples || entry->argument >= RECORDER_MAX_ARGS)
+    if (!entry || !samples || entry->argument >= RECORDER_MAX_ARGS ||
+        !intact(share))
         return 0;
     sample_walk state = { .argument = entry->argument, .out = samples };
     walk(share, entry->recorder, cursor, max, lost, take_sample, &state);
@@ -646,8 +664,6 @@ size_t recorder_share_read(recorder_share *share, unsigned channel,
 }
 
 /* ---- dump --------------------------------------------------------------------- */
-
-#define DUMP_WIDTH  64
 
 typedef struct dump_cursor
 {
@@ -797,38 +813,35 @@ unsigned recorder_share_dump(recorder_share *share, const char *pattern,
     unsigned count = recorder_share_recorder_count(share), printed = 0;
     int indent = 0;
 
-    dump_cursor *cursors = calloc(DUMP_WIDTH, sizeof(*cursors));
+    dump_cursor *cursors = calloc(count ? count : 1, sizeof(*cursors));
     if (!cursors)
         goto done;
-    for (unsigned first = 0; first < count; first += DUMP_WIDTH)
+    unsigned used = 0;
+    for (unsigned r = 0; r < count; r++)
     {
-        unsigned used = 0;
-        for (unsigned r = first; r < count && r < first + DUMP_WIDTH; r++)
-        {
-            dump_cursor *c = &cursors[used];
-            const share_recorder *entry = recorder_at(share, r);
-            if (!entry || !string_at(share, entry->name, c->name, sizeof(c->name)))
-                continue;
-            if (pattern && regexec(&regex, c->name, 0, NULL, 0) != 0)
-                continue;
-            c->recorder = r;
-            c->next = 0;
-            dump_advance(share, c);
-            used++;
-        }
-        for (;;)
-        {
-            dump_cursor *next = NULL;
-            for (unsigned u = 0; u < used; u++)
-                if (cursors[u].ready &&
-                    (!next || cursors[u].head.timestamp < next->head.timestamp))
-                    next = &cursors[u];
-            if (!next)
-                break;
-            render_record(share, next, alive, &style, &indent, out);
-            printed++;
-            dump_advance(share, next);
-        }
+        dump_cursor *c = &cursors[used];
+        const share_recorder *entry = recorder_at(share, r);
+        if (!entry || !string_at(share, entry->name, c->name, sizeof(c->name)))
+            continue;
+        if (pattern && regexec(&regex, c->name, 0, NULL, 0) != 0)
+            continue;
+        c->recorder = r;
+        c->next = 0;
+        dump_advance(share, c);
+        used++;
+    }
+    for (;;)
+    {
+        dump_cursor *next = NULL;
+        for (unsigned u = 0; u < used; u++)
+            if (cursors[u].ready &&
+                (!next || cursors[u].head.timestamp < next->head.timestamp))
+                next = &cursors[u];
+        if (!next)
+            break;
+        render_record(share, next, alive, &style, &indent, out);
+        printed++;
+        dump_advance(share, next);
     }
     free(cursors);
 done:

@@ -24,6 +24,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/random.h>
 #include <unistd.h>
 
@@ -32,7 +33,8 @@ static struct
     pthread_mutex_t  lock;
     int              fd;
     share_view       view;
-    share_header *   header;
+    share_header *   header;            /* the segment's: written, never trusted */
+    share_header     layout;            /* our copy: offsets, sizes and counts */
     char             path[PATH_MAX];
     recorder_info *  recorders[SHARE_RECORDERS];
     recorder_tweak * tweaks[SHARE_TWEAKS];
@@ -52,29 +54,33 @@ bool recorder_share_active(void)
 
 /* ---- allocation in the segment (writer lock held) ----------------------- */
 
+/* Readers can write the segment too, so every offset and count we use
+ * comes from writer.layout; the header only publishes them. */
 static uint64_t put_string(const char *text)
 {
-    share_header *h = writer.header;
+    share_header *L = &writer.layout;
     if (!text)
         return 0;
     size_t len = strlen(text) + 1;
-    if (h->strings_used + len > h->strings.size)
+    if (L->strings_used + len > L->strings.size)
         return 0;
-    uint64_t offset = h->strings.offset + h->strings_used;
+    uint64_t offset = L->strings.offset + L->strings_used;
     memcpy(writer.view.base + offset, text, len);
-    h->strings_used += len;
+    L->strings_used += len;
+    writer.header->strings_used = L->strings_used;
     return offset;
 }
 
 static recorder_buffer *alloc_ring(uint32_t slots, uint64_t *offset)
 {
-    share_header *h = writer.header;
+    share_header *L = &writer.layout;
     uint64_t bytes = sizeof(recorder_buffer) + (uint64_t) slots * sizeof(recorder_slot);
-    uint64_t at = align_up(h->rings_used, 64);
-    if (at + bytes > h->rings.size)
+    uint64_t at = align_up(L->rings_used, 64);
+    if (at + bytes > L->rings.size)
         return NULL;
-    h->rings_used = at + bytes;
-    *offset = h->rings.offset + at;
+    L->rings_used = at + bytes;
+    writer.header->rings_used = L->rings_used;
+    *offset = L->rings.offset + at;
     return (recorder_buffer *) (writer.view.base + *offset);
 }
 
@@ -88,10 +94,17 @@ static uint32_t slots_for(uint64_t wanted)
 
 /* ---- tables --------------------------------------------------------------- */
 
+/* Count one more entry in our table and publish the count to readers. */
+static void publish(share_table *ours, share_table *theirs)
+{
+    ours->count++;
+    __atomic_store_n(&theirs->count, ours->count, __ATOMIC_RELEASE);
+}
+
 static share_recorder *recorder_entry(unsigned index)
 {
-    share_header *h = writer.header;
-    return (share_recorder *) (writer.view.base + h->recorders.offset) + index;
+    return (share_recorder *) (writer.view.base + writer.layout.recorders.offset)
+         + index;
 }
 
 /* Move the ring of recorder 'index' into the segment, with at least 'slots'
@@ -138,12 +151,12 @@ static bool move_ring(unsigned index, uint32_t slots)
 
 static void add_recorder_locked(recorder_info *rec)
 {
-    share_header *h = writer.header;
-    unsigned count = h->recorders.count;
+    share_header *L = &writer.layout;
+    unsigned count = L->recorders.count;
     for (unsigned i = 0; i < count; i++)
         if (writer.recorders[i] == rec)
             return;
-    if (count >= h->recorders.capacity)
+    if (count >= L->recorders.capacity)
     {
         record(recorder_error, "Shared recorder table full, %+s not shared",
                rec->name);
@@ -155,35 +168,35 @@ static void add_recorder_locked(recorder_info *rec)
     entry->description = put_string(rec->description);
     entry->trace = rec->trace;
     if (move_ring(count, 0))
-        __atomic_store_n(&h->recorders.count, count + 1, __ATOMIC_RELEASE);
+        publish(&L->recorders, &writer.header->recorders);
 }
 
 static void add_tweak_locked(recorder_tweak *tweak)
 {
-    share_header *h = writer.header;
-    unsigned count = h->tweaks.count;
+    share_header *L = &writer.layout;
+    unsigned count = L->tweaks.count;
     for (unsigned i = 0; i < count; i++)
         if (writer.tweaks[i] == tweak)
             return;
-    if (count >= h->tweaks.capacity)
+    if (count >= L->tweaks.capacity)
         return;
     writer.tweaks[count] = tweak;
-    share_tweak *entry = (share_tweak *) (writer.view.base + h->tweaks.offset)
+    share_tweak *entry = (share_tweak *) (writer.view.base + L->tweaks.offset)
                        + count;
     entry->name = put_string(tweak->name);
     entry->description = put_string(tweak->description);
     entry->value = tweak->trace;
-    __atomic_store_n(&h->tweaks.count, count + 1, __ATOMIC_RELEASE);
+    publish(&L->tweaks, &writer.header->tweaks);
 }
 
 static void add_sites_locked(recorder_site *first, recorder_site *last)
 {
-    share_header *h = writer.header;
-    share_site *table = (share_site *) (writer.view.base + h->sites.offset);
-    unsigned count = h->sites.count;
+    share_header *L = &writer.layout;
+    share_site *table = (share_site *) (writer.view.base + L->sites.offset);
     for (recorder_site *site = first; site < last; site++)
     {
-        if (count >= h->sites.capacity)
+        unsigned count = L->sites.count;
+        if (count >= L->sites.capacity)
         {
             record(recorder_error, "Shared site table full");
             break;
@@ -200,9 +213,8 @@ static void add_sites_locked(recorder_site *first, recorder_site *last)
         entry->function = put_string(site->function);
         entry->line = site->line;
         site->id = count;
-        count++;
+        publish(&L->sites, &writer.header->sites);
     }
-    __atomic_store_n(&h->sites.count, count, __ATOMIC_RELEASE);
 }
 
 static void add_sites_callback(recorder_site *first, recorder_site *last,
@@ -214,32 +226,49 @@ static void add_sites_callback(recorder_site *first, recorder_site *last,
 
 /* ---- exports -------------------------------------------------------------- */
 
+/* Our copy of the names of the channels, to compare without reading the
+ * segment back. */
+static char *channel_names[SHARE_CHANNELS];
+
 static void add_channel(unsigned recorder, unsigned argument, const char *name)
 {
-    share_header *h = writer.header;
-    unsigned count = h->channels.count;
-    if (count >= h->channels.capacity)
+    share_header *L = &writer.layout;
+    unsigned count = L->channels.count;
+    share_channel *table = (share_channel *) (writer.view.base
+                                              + L->channels.offset);
+
+    /* The same channel exported again: bring its entry back, so repeated
+     * requests do not fill the table. */
+    for (unsigned c = 0; c < count; c++)
+        if (table[c].recorder == recorder && table[c].argument == argument &&
+            channel_names[c] && strcmp(channel_names[c], name) == 0)
+        {
+            __atomic_store_n(&table[c].active, 1, __ATOMIC_RELEASE);
+            return;
+        }
+    if (count >= L->channels.capacity)
     {
         record(recorder_error, "Shared channel table full");
         return;
     }
-    share_channel *entry = (share_channel *) (writer.view.base
-                                              + h->channels.offset) + count;
+    share_channel *entry = &table[count];
+    free(channel_names[count]);
+    channel_names[count] = strdup(name);
     entry->name = put_string(name);
     entry->recorder = recorder;
     entry->argument = argument;
     entry->active = 1;
-    __atomic_store_n(&h->channels.count, count + 1, __ATOMIC_RELEASE);
+    publish(&L->channels, &writer.header->channels);
 }
 
 /* Replace the channels of recorder 'index' with those of 'request'. */
 static void export_locked(unsigned index, const recorder_export_request *req,
                           bool qualify)
 {
-    share_header *h = writer.header;
+    share_header *L = &writer.layout;
     share_channel *table = (share_channel *) (writer.view.base
-                                              + h->channels.offset);
-    for (unsigned c = 0; c < h->channels.count; c++)
+                                              + L->channels.offset);
+    for (unsigned c = 0; c < L->channels.count; c++)
         if (table[c].recorder == index)
             __atomic_store_n(&table[c].active, 0, __ATOMIC_RELEASE);
 
@@ -272,7 +301,7 @@ static void apply_request_locked(const recorder_export_request *req,
     regex_t regex;
     if (regcomp(&regex, anchored, REG_EXTENDED | REG_NOSUB) != 0)
         return;
-    unsigned count = writer.header->recorders.count, matches = 0;
+    unsigned count = writer.layout.recorders.count, matches = 0;
     for (unsigned i = 0; i < count; i++)
         matches += regexec(&regex, writer.recorders[i]->name, 0, NULL, 0) == 0;
     for (unsigned i = 0; i < count; i++)
@@ -367,6 +396,50 @@ static void mark_exited(void)
         __atomic_store_n(&h->state, SHARE_STATE_EXITED, __ATOMIC_RELEASE);
 }
 
+/* fork(): hold the lock so the child never sees a half-made change. */
+static void before_fork(void)
+{
+    pthread_mutex_lock(&writer.lock);
+}
+
+static void after_fork_in_parent(void)
+{
+    pthread_mutex_unlock(&writer.lock);
+}
+
+/* The child is another process: it must not write into the parent's rings
+ * or answer its commands. Each shared ring is copied into private memory
+ * and the segment let go; the child can share on its own later. */
+static void after_fork_in_child(void)
+{
+    pthread_mutex_init(&writer.lock, NULL);
+    if (!writer.header)
+        return;
+    for (unsigned i = 0; i < writer.layout.recorders.count; i++)
+    {
+        recorder_info *rec = writer.recorders[i];
+        size_t bytes = sizeof(recorder_buffer)
+                     + (rec->mask + 1) * sizeof(recorder_slot);
+        void *copy = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
+                          MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (copy == MAP_FAILED)
+        {
+            rec->trace = -1;            /* better silent than corrupting */
+            continue;
+        }
+        memcpy(copy, rec->buffer, bytes);
+        __atomic_store_n(&rec->buffer, (recorder_buffer *) copy,
+                         __ATOMIC_RELEASE);
+    }
+    munmap(writer.view.base, writer.view.size);
+    close(writer.fd);
+    writer.fd = -1;
+    writer.view = (share_view) { NULL, 0 };
+    writer.path[0] = 0;
+    __atomic_store_n(&writer.header, NULL, __ATOMIC_RELEASE);
+    share_commands_forget();
+}
+
 static bool create_locked(const char *path)
 {
     uint64_t rings_size;
@@ -388,6 +461,7 @@ static bool create_locked(const char *path)
     share_header *previous = writer.header;
     share_header *h = (share_header *) view.base;
     fill_header(h, size, rings_size);
+    writer.layout = *h;
     writer.fd = fd;
     writer.view = view;
     snprintf(writer.path, sizeof(writer.path), "%s", path);
@@ -406,9 +480,15 @@ static bool create_locked(const char *path)
     __atomic_store_n(&h->magic, SHARE_MAGIC, __ATOMIC_RELEASE);
     if (previous)
         __atomic_store_n(&previous->state, SHARE_STATE_MOVED, __ATOMIC_RELEASE);
-    else
+    static bool hooked;
+    if (!hooked)
+    {
+        hooked = true;
         atexit(mark_exited);
-    share_commands_start((share_command_ring *) (view.base + h->commands.offset));
+        pthread_atfork(before_fork, after_fork_in_parent, after_fork_in_child);
+    }
+    share_commands_start((share_command_ring *) (view.base
+                                                 + writer.layout.commands.offset));
     record(recorder, "Sharing in %+s", writer.path);
     return true;
 }
@@ -487,21 +567,21 @@ void recorder_share_refresh(void)
     if (!recorder_share_active())
         return;
     pthread_mutex_lock(&writer.lock);
-    share_header *h = writer.header;
+    share_header *L = &writer.layout;
     /* Traces and tweaks are plain words the program may write at any time;
      * read them whole, atomically. */
-    for (unsigned i = 0; i < h->recorders.count; i++)
+    for (unsigned i = 0; i < L->recorders.count; i++)
         __atomic_store_n(&recorder_entry(i)->trace,
                          __atomic_load_n(&writer.recorders[i]->trace,
                                          __ATOMIC_RELAXED),
                          __ATOMIC_RELAXED);
-    share_tweak *tweaks = (share_tweak *) (writer.view.base + h->tweaks.offset);
-    for (unsigned i = 0; i < h->tweaks.count; i++)
+    share_tweak *tweaks = (share_tweak *) (writer.view.base + L->tweaks.offset);
+    for (unsigned i = 0; i < L->tweaks.count; i++)
         __atomic_store_n(&tweaks[i].value,
                          __atomic_load_n(&writer.tweaks[i]->trace,
                                          __ATOMIC_RELAXED),
                          __ATOMIC_RELAXED);
     double hz = recorder_clock_hz();
-    __atomic_store(&h->tick_hz, &hz, __ATOMIC_RELAXED);
+    __atomic_store(&writer.header->tick_hz, &hz, __ATOMIC_RELAXED);
     pthread_mutex_unlock(&writer.lock);
 }
