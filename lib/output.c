@@ -40,7 +40,9 @@ static unsigned default_show(const char *text, size_t len, void *arg)
 static size_t append(char *line, size_t size, size_t at, const char *format,
                      const uint64_t *args, unsigned nargs)
 {
-    static const recorder_render_options plain = { 0, true, true, NULL };
+    static const recorder_render_options plain = {
+        .strings_valid = true, .signal_safe = true
+    };
     if (at >= size)
         return at;
     return at + recorder_render(line + at, size - at, format, args, nargs,
@@ -213,7 +215,8 @@ void recorder_output_record(const recorder_output *out, const char *label,
         message[at++] = ' ';
     }
     recorder_render_options options = {
-        trace, out->strings_valid, out->signal_safe, output_types
+        .trace = trace, .strings_valid = out->strings_valid,
+        .signal_safe = out->signal_safe, .types = output_types
     };
     at += recorder_render(message + at, sizeof(message) - at, format,
                           args, nargs, &options);

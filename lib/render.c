@@ -624,6 +624,23 @@ static void render_string(render_sink *sink, const render_spec *spec,
         return;
     }
 
+    if (options->fetch)
+    {
+        /* The address belongs to another process: ask for a copy. */
+        char copy[256];
+        if (spec->length == RENDER_LENGTH_L)
+        {
+            render_spec pointer_spec = *spec;
+            pointer_spec.flags &= RENDER_MINUS;
+            pointer_spec.precision = -1;
+            render_pointer(sink, &pointer_spec, word);
+            return;
+        }
+        render_narrow_string(sink, spec,
+                             options->fetch(word, copy, sizeof(copy),
+                                            options->fetch_arg));
+        return;
+    }
     if (spec->length == RENDER_LENGTH_L)
         render_wide_string(sink, spec, (const wchar_t *) (uintptr_t) word);
     else
@@ -1324,7 +1341,7 @@ size_t recorder_render(char *out, size_t size, const char *format,
                        const uint64_t *args, unsigned nargs,
                        const recorder_render_options *opts)
 {
-    static const recorder_render_options defaults = { 0, false, false, NULL };
+    static const recorder_render_options defaults = { 0 };
     render_sink sink = { out, size, 0 };
     unsigned next = 0;
 

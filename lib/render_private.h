@@ -15,6 +15,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* For records of another process: copy the string at 'address' there into
+ * buffer[size], NUL-terminated, and return it (or a description of why it
+ * cannot be had). */
+typedef const char *(*recorder_render_fetch_fn)(uint64_t address,
+                                                char *buffer, size_t size,
+                                                void *arg);
+
 typedef struct recorder_render_options
 {
     intptr_t trace;                 /* trace value of the recorder, passed
@@ -26,6 +33,10 @@ typedef struct recorder_render_options
     recorder_type_fn const *types;  /* 256 custom conversions indexed by the
                                        conversion character; entries or the
                                        whole pointer may be NULL */
+    recorder_render_fetch_fn fetch; /* if set, strings are never
+                                       dereferenced here: %+s asks 'fetch'
+                                       and %ls prints the pointer */
+    void *fetch_arg;
 } recorder_render_options;
 
 /* Render 'format' with 'args' (nargs words) into out[size]. Always

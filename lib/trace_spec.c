@@ -50,9 +50,50 @@ static void warn(const char *what, const char *detail, const char *item)
     record(recorder_warning, "Trace specification: %+s", what);
 }
 
+/* glibc's regcomp copies the tree of a repeated expression, so "a++++..."
+ * or "((a+)+)+..." take memory exponential in the number of repetitions.
+ * Specifications can come from other processes (the command ring): refuse
+ * the shapes that blow up, which no recorder name needs. */
+static const char *unreasonable(const char *pattern)
+{
+    if (strlen(pattern) > 512)
+        return "longer than 512 characters";
+    unsigned copies = 0;
+    char previous = 0;
+    for (const char *p = pattern; *p; p++)
+    {
+        bool repeat = strchr("*+?{", *p) != NULL;
+        if (repeat && previous && strchr("*+?}", previous))
+            return "repetition of a repetition";
+        if (*p == '+' || *p == '{')
+            copies++;
+        if (*p == '{')
+        {
+            for (const char *q = p + 1; *q && *q != '}'; q++)
+                if (isdigit((unsigned char) *q) && atoi(q) > 64)
+                    return "repetition count over 64";
+        }
+        previous = *p;
+    }
+    if (copies > 10)
+        return "more than 10 '+' or '{}' repetitions";
+    return NULL;
+}
+
 static bool compile_whole_name(const char *pattern, regex_t *regex,
                                const char *item)
 {
+    const char *why = unreasonable(pattern);
+    if (why)
+    {
+        char text[720];
+        snprintf(text, sizeof(text),
+                 "recorder: invalid trace name '%.300s' in '%.300s': %s\n",
+                 pattern, item, why);
+        fputs(text, stderr);
+        record(recorder_warning, "Trace specification: %+s", why);
+        return false;
+    }
     size_t len = strlen(pattern) + 5;
     char *anchored = malloc(len);
     if (!anchored)
@@ -86,6 +127,18 @@ static void set_tweak(recorder_tweak *tweak, intptr_t value)
     record(recorder_traces, "Tweak %+s set to %ld", tweak->name, (long) value);
 }
 
+#define MAX_REMEMBERED  256
+#define MAX_EXPORTS     256
+
+static void forget(remembered **link)
+{
+    remembered *old = *link;
+    *link = old->next;
+    regfree(&old->regex);
+    free(old->pattern);
+    free(old);
+}
+
 /* Keep the setting for later activations; a newer one for the same
  * pattern replaces the older one so repeated commands do not pile up. */
 static void remember(const char *pattern, regex_t *regex, intptr_t value,
@@ -107,20 +160,22 @@ static void remember(const char *pattern, regex_t *regex, intptr_t value,
 
     pthread_mutex_lock(&spec_lock);
     remembered **link = &settings;
+    unsigned kept = 0;
     while (*link)
     {
         if (strcmp((*link)->pattern, pattern) == 0)
         {
-            remembered *old = *link;
-            *link = old->next;
-            regfree(&old->regex);
-            free(old->pattern);
-            free(old);
+            forget(link);
             continue;
         }
         link = &(*link)->next;
+        kept++;
     }
     *link = item;
+    /* A long-running process fed commands must not grow without bound:
+     * past the limit, the oldest setting is no longer replayed. */
+    if (kept >= MAX_REMEMBERED)
+        forget(&settings);
     pthread_mutex_unlock(&spec_lock);
 }
 
@@ -222,11 +277,23 @@ static int apply_export(const char *pattern, const char *list,
         cursor = comma + 1;
     }
     free(names);
+    names = NULL;
 
     pthread_mutex_lock(&spec_lock);
     recorder_export_request **link = &exports;
+    unsigned count = 0;
     while (*link)
+    {
         link = &(*link)->next;
+        count++;
+    }
+    if (count >= MAX_EXPORTS)
+    {
+        /* Requests stay referenced by the segment; refuse rather than grow. */
+        pthread_mutex_unlock(&spec_lock);
+        warn("too many export requests, ignoring", list, item);
+        goto fail_value;
+    }
     /* Release: the share writer walks this list without the lock. */
     __atomic_store_n(link, request, __ATOMIC_RELEASE);
     pthread_mutex_unlock(&spec_lock);

@@ -228,10 +228,10 @@ static void many_recorders_and_channels(void)
         recorder_activate(&infos[i]);
     }
     recorder_dump_for("recorder_error");    /* before it wraps */
-    for (int i = 0; i < 300; i++)
+    for (int i = 0; i < 150; i++)
     {
         char spec[64];
-        snprintf(spec, sizeof(spec), "many_%d=c%d,", i, i);
+        snprintf(spec, sizeof(spec), "many_%d=c%d,d%d", i, i, i);
         recorder_trace_set(spec);
     }
     fprintf(stderr, "activated\n");

@@ -45,9 +45,10 @@ const char *__asan_default_options(void)
     ((unsigned) (sizeof(WORDS(__VA_ARGS__)) / sizeof(uint64_t)))
 #define ARGS(...)       WORDS(__VA_ARGS__), COUNT(__VA_ARGS__)
 
-static const recorder_render_options live = { 0, true, false, NULL };
-static const recorder_render_options dumped = { 0, false, false, NULL };
-static const recorder_render_options safe = { 0, true, true, NULL };
+static const recorder_render_options live = { .strings_valid = true };
+static const recorder_render_options dumped = { .strings_valid = false };
+static const recorder_render_options safe = { .strings_valid = true,
+                                              .signal_safe = true };
 
 static char output[65536];
 static char expected[65536];
@@ -749,7 +750,7 @@ static void test_custom_conversion_gets_trace_plus_one_and_spec(void **state)
     (void) state;
     recorder_type_fn types[256] = { 0 };
     types['X'] = custom_hex;
-    recorder_render_options options = { 4, false, false, types };
+    recorder_render_options options = { .trace = 4, .types = types };
     seen_calls = 0;
 
     assert_string_equal(rendered(&options, "a%+08Xb", ARGS(0xbeef)),
@@ -771,7 +772,7 @@ static void test_custom_conversion_overrides_builtin(void **state)
     (void) state;
     recorder_type_fn types[256] = { 0 };
     types['d'] = custom_hex;
-    recorder_render_options options = { 0, false, false, types };
+    recorder_render_options options = { .types = types };
     assert_string_equal(rendered(&options, "%d %u %*d", ARGS(255, 255, 3, 16)),
                         "<ff> 255 <10>");
     assert_string_equal(seen_format, "%*d");
@@ -782,7 +783,7 @@ static void test_missing_custom_argument_skips_the_call(void **state)
     (void) state;
     recorder_type_fn types[256] = { 0 };
     types['V'] = custom_hex;
-    recorder_render_options options = { 0, false, false, types };
+    recorder_render_options options = { .types = types };
     seen_calls = 0;
     assert_string_equal(rendered(&options, "%V", NULL, 0), "<missing>");
     assert_int_equal(seen_calls, 0);
@@ -793,7 +794,7 @@ static void test_custom_conversion_result_is_clamped(void **state)
     (void) state;
     recorder_type_fn types[256] = { 0 };
     types['Z' + 1] = custom_liar;     /* '[' as a conversion */
-    recorder_render_options options = { 0, false, false, types };
+    recorder_render_options options = { .types = types };
     char buffer[12];
     memset(buffer, '#', sizeof(buffer));
     size_t length = recorder_render(buffer, 8, "ab%[", ARGS(0), &options);
@@ -805,7 +806,7 @@ static void test_empty_custom_table_entries_fall_back(void **state)
 {
     (void) state;
     recorder_type_fn types[256] = { 0 };
-    recorder_render_options options = { 0, false, false, types };
+    recorder_render_options options = { .types = types };
     assert_string_equal(rendered(&options, "%x %y", ARGS(255)), "ff %y");
 }
 
@@ -957,7 +958,8 @@ static void test_random_formats_never_overflow(void **state)
 
         size_t size = 1 + (size_t) rand() % 64;
         recorder_render_options options = {
-            rand(), (bool) (rand() % 2), (bool) (rand() % 2), types
+            .trace = rand(), .strings_valid = (bool) (rand() % 2),
+            .signal_safe = (bool) (rand() % 2), .types = types
         };
         memset(buffer, '#', sizeof(buffer));
         size_t got = recorder_render(buffer, size, format, args,
