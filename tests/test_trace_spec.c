@@ -361,6 +361,27 @@ static void test_empty_and_null_specs_do_nothing(void **state)
     assert_int_equal(RECORDER_TRACE(foo), 0);
 }
 
+static void test_explosive_regex_is_refused_quickly(void **state)
+{
+    (void) state;
+    /* glibc regcomp needs memory exponential in nested repetitions; these
+     * come from a fuzzing run of the command ring. */
+    const char *specs[] = { "x++++++++++++++++++++++++++++++++++++++++",
+                            "((((((((((((a+)+)+)+)+)+)+)+)+)+)+)+)+",
+                            "a{1000}", "(a{60}){60}{60}" };
+    for (unsigned i = 0; i < sizeof(specs) / sizeof(*specs); i++)
+    {
+        stderr_capture_start();
+        int result = recorder_trace_set(specs[i]);
+        const char *err = stderr_capture_end();
+        assert_int_equal(result, RECORDER_TRACE_INVALID_NAME);
+        assert_non_null(strstr(err, "recorder: invalid trace name"));
+    }
+    /* Ordinary repetitions still work. */
+    assert_int_equal(recorder_trace_set("fo+:ba?r:b.*z"), RECORDER_TRACE_OK);
+    assert_int_equal(RECORDER_TRACE(foo), 1);
+}
+
 static void test_huge_spec_is_handled(void **state)
 {
     (void) state;
@@ -408,6 +429,7 @@ int main(void)
         TEST(test_share_path_is_kept),
         TEST(test_setting_applies_to_recorders_activated_later),
         TEST(test_empty_and_null_specs_do_nothing),
+        TEST(test_explosive_regex_is_refused_quickly),
         TEST(test_huge_spec_is_handled),
     };
     return cmocka_run_group_tests_name("trace_spec", tests, NULL, NULL);
