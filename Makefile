@@ -15,6 +15,9 @@ LIBDIR          ?= $(PREFIX)/lib
 INCLUDEDIR      ?= $(PREFIX)/include
 MANDIR          ?= $(PREFIX)/share/man
 PKGCONFIGDIR    ?= $(LIBDIR)/pkgconfig
+LIBEXECDIR      ?= $(PREFIX)/libexec
+BINDIR          ?= $(PREFIX)/bin
+DATADIR         ?= $(PREFIX)/share
 
 CC              ?= cc
 CXX             ?= c++
@@ -23,12 +26,15 @@ CFLAGS          ?= $(OPT) -g
 WARNINGS        := -Wall -Wextra
 CPPFLAGS_LIB    := -Iinclude/recorder -Ilib
 ALL_CFLAGS      := -std=gnu11 $(WARNINGS) $(CFLAGS) -pthread
-LDLIBS          := -pthread -lrt
+# libunwind walks the stack of a crash; libdw reads its DWARF.
+LDLIBS          := -pthread -lrt -lunwind -ldw
 
 BUILD           := build
 DEPS            := share/scripts/ensure-deps
-CHECK_PACKAGES  := gcc g++ clang make pkg-config libcmocka-dev binutils
-DEMO_PACKAGES   := gcc make
+CHECK_PACKAGES  := gcc g++ clang make pkg-config libcmocka-dev binutils \
+                   libunwind-dev libdw-dev \
+                   libgtk-4-dev xvfb xauth xdotool imagemagick
+DEMO_PACKAGES   := gcc make pkg-config libgtk-4-dev libunwind-dev libdw-dev
 
 LIB_SOURCES     := $(wildcard lib/*.c)
 LIB_OBJECTS     := $(LIB_SOURCES:lib/%.c=$(BUILD)/lib/%.o)
@@ -43,17 +49,36 @@ EXAMPLES        := $(EXAMPLE_SOURCES:share/examples/%.c=$(BUILD)/examples/%)
 SCOPE_SOURCES   := $(wildcard scope/*.c)
 SCOPE_OBJECTS   := $(SCOPE_SOURCES:scope/%.c=$(BUILD)/scope/%.o)
 SCOPE           := $(BUILD)/recorder_scope
+# Only these use GTK; the rest is plain C (graph_draw: cairo), which the
+# scope unit tests link without GTK.
+SCOPE_GTK       := graph_view scope_app recorder_scope
+SCOPE_CORE      := $(filter-out $(SCOPE_GTK:%=$(BUILD)/scope/%.o),$(SCOPE_OBJECTS))
+# Window positions (-g WxH@XxY) need Xlib; without it they are ignored.
+# Recursive (=): pkg-config runs once the dependencies are installed.
+SCOPE_PKGS      = gtk4 $(shell pkg-config --exists gtk4-x11 x11 2>/dev/null && echo x11)
+SCOPE_CFLAGS    = $(shell pkg-config --cflags $(SCOPE_PKGS)) \
+                  $(if $(findstring x11,$(SCOPE_PKGS)),-DSCOPE_HAVE_X11)
+SCOPE_LIBS      = $(shell pkg-config --libs $(SCOPE_PKGS)) -lm
+SCOPE_TEST_LIBS = $(shell pkg-config --libs cairo) -lm
+SCOPE_HELPERS   := $(BUILD)/tests/scope_feeder
+MAN1            := share/man/man1/recorder_scope.1
+DESKTOP         := share/applications/recorder_scope.desktop
 
 TEST_SOURCES    := $(wildcard tests/test_*.c)
 TESTS           := $(TEST_SOURCES:tests/%.c=$(BUILD)/tests/%)
 TEST_HELPERS    := $(BUILD)/tests/cplusplus_headers $(BUILD)/tests/quoted_include
 
+FUZZ_SOURCES    := $(wildcard tests/fuzz/fuzz_*.c)
+FUZZ_NAMES      := $(FUZZ_SOURCES:tests/fuzz/%.c=%)
+REPLAYS         := $(FUZZ_NAMES:%=$(BUILD)/tests/replay_%)
+
 HEADERS         := include/recorder/recorder.h include/recorder/recorder_ring.h \
-                   include/recorder/recorder_share.h
+                   include/recorder/recorder_share.h \
+                   include/recorder/recorder_backtrace.h
 MAN3            := $(wildcard share/man/man3/*.3)
 
 .PHONY: all check check-asan check-tsan demo deps-check deps-demo install \
-        uninstall clean tests
+        uninstall clean tests fuzz
 
 all: $(STATIC_LIB) $(SHARED_LIB) $(SHARED_LINKS) $(EXAMPLES) $(SCOPE)
 
@@ -79,6 +104,18 @@ $(SHARED_LIB): $(PIC_OBJECTS) lib/librecorder.map
 $(BUILD)/librecorder.so.$(SONAME_MAJOR) $(BUILD)/librecorder.so: $(SHARED_LIB)
 	ln -sf $(notdir $(SHARED_LIB)) $@
 
+# The crash handler execs this to read DWARF outside the dying process. It
+# looks for it next to the library or program (build tree), then in
+# LIBEXECDIR/recorder; $RECORDER_SYMBOLIZE overrides.
+SYMBOLIZE       := $(BUILD)/recorder_symbolize
+all: $(SYMBOLIZE)
+
+$(BUILD)/lib/crash.o $(BUILD)/lib/crash.pic.o: \
+    CPPFLAGS_LIB += -DRECORDER_LIBEXECDIR='"$(LIBEXECDIR)/recorder"'
+
+$(SYMBOLIZE): lib/helper/recorder_symbolize.c $(wildcard lib/*.h) $(STATIC_LIB)
+	$(CC) $(ALL_CFLAGS) $(CPPFLAGS_LIB) $< -o $@ $(STATIC_LIB) $(LDLIBS)
+
 # --- examples --------------------------------------------------------------
 
 $(BUILD)/examples/%: share/examples/%.c $(STATIC_LIB)
@@ -89,10 +126,26 @@ $(BUILD)/examples/%: share/examples/%.c $(STATIC_LIB)
 
 $(BUILD)/scope/%.o: scope/%.c $(wildcard scope/*.h) $(HEADERS)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -Iinclude -Iscope -c $< -o $@
+	$(CC) $(ALL_CFLAGS) -Iinclude -Iscope $(SCOPE_CFLAGS) -c $< -o $@
 
 $(SCOPE): $(SCOPE_OBJECTS) $(STATIC_LIB)
-	$(CC) $(ALL_CFLAGS) $(SCOPE_OBJECTS) -o $@ $(STATIC_LIB) $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) $(SCOPE_OBJECTS) -o $@ $(STATIC_LIB) $(SCOPE_LIBS) $(LDLIBS)
+
+# Scope unit tests link the plain C scope modules too (shorter stem than
+# test_%, so this rule wins for them).
+$(BUILD)/tests/test_scope_%: tests/test_scope_%.c $(SCOPE_CORE) $(STATIC_LIB) \
+                             $(wildcard tests/*.h) $(wildcard scope/*.h)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(CPPFLAGS_LIB) -Iinclude -Iscope -Itests \
+	    $(SCOPE_CFLAGS) $< -o $@ $(SCOPE_CORE) $(STATIC_LIB) -lcmocka \
+	    $(SCOPE_TEST_LIBS) $(LDLIBS)
+
+# A program that records known values, for the scope's shell tests.
+$(BUILD)/tests/scope_feeder: tests/scope_feeder.c $(STATIC_LIB)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -Iinclude $< -o $@ $(STATIC_LIB) $(LDLIBS)
+
+tests: $(SCOPE_HELPERS)
 
 # --- tests -----------------------------------------------------------------
 
@@ -109,7 +162,14 @@ $(BUILD)/tests/quoted_include: tests/quoted_include.c $(STATIC_LIB)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -Werror -Iinclude/recorder $< -o $@ $(STATIC_LIB) $(LDLIBS)
 
-tests: $(TESTS) $(TEST_HELPERS)
+# Fuzz targets also build as plain programs that replay seeds and the
+# inputs of past crashes (tests/fuzz/regressions), run by make check.
+$(BUILD)/tests/replay_%: tests/fuzz/%.c tests/fuzz/replay_main.c tests/fuzz/fuzz_common.h $(STATIC_LIB)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(CPPFLAGS_LIB) -Itests/fuzz $< tests/fuzz/replay_main.c \
+	    -o $@ $(STATIC_LIB) $(LDLIBS)
+
+tests: $(TESTS) $(TEST_HELPERS) $(REPLAYS)
 
 deps-check:
 	@sh $(DEPS) $(CHECK_PACKAGES)
@@ -140,15 +200,52 @@ check-tsan: deps-check
 sanitized-check: all tests
 	@BUILD=$(BUILD) SANITIZED=1 sh tests/run-tests $(TESTS) $(TEST_HELPERS)
 
+# --- fuzzing (clang libFuzzer) -------------------------------------------------
+
+FUZZ_SECONDS    ?= 60
+FUZZ_BUILD      := $(BUILD)/fuzz
+FUZZ_CFLAGS     := -std=gnu11 -g -O1 -pthread -fno-omit-frame-pointer \
+                   -fsanitize=address,undefined -fno-sanitize-recover=undefined
+FUZZ_LIB_OBJECTS := $(LIB_SOURCES:lib/%.c=$(FUZZ_BUILD)/lib/%.o)
+.SECONDARY: $(FUZZ_LIB_OBJECTS)
+
+$(FUZZ_BUILD)/lib/%.o: lib/%.c $(wildcard lib/*.h) $(HEADERS)
+	@mkdir -p $(@D)
+	clang $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link $(CPPFLAGS_LIB) -c $< -o $@
+
+$(FUZZ_BUILD)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_common.h $(FUZZ_LIB_OBJECTS)
+	clang $(FUZZ_CFLAGS) -fsanitize=fuzzer $(CPPFLAGS_LIB) -Itests/fuzz $< \
+	    $(FUZZ_LIB_OBJECTS) -o $@ $(LDLIBS)
+
+# Each target runs FUZZ_SECONDS; new inputs go to build/fuzz/corpus, crashes
+# to build/fuzz/crash-*. Copy a crash into tests/fuzz/regressions/TARGET/
+# once fixed, so make check replays it for ever.
+fuzz: deps-check $(FUZZ_NAMES:%=$(FUZZ_BUILD)/%)
+	@for name in $(FUZZ_NAMES); do \
+	    mkdir -p $(FUZZ_BUILD)/corpus/$$name tests/fuzz/regressions/$$name; \
+	    log=$(FUZZ_BUILD)/$$name.log; \
+	    echo "=== $$name, $(FUZZ_SECONDS) s"; \
+	    if ! $(FUZZ_BUILD)/$$name -max_total_time=$(FUZZ_SECONDS) \
+	        -close_fd_mask=3 -print_final_stats=1 \
+	        -artifact_prefix=$(FUZZ_BUILD)/crash-$$name- \
+	        $(FUZZ_BUILD)/corpus/$$name tests/fuzz/seeds/$$name \
+	        tests/fuzz/regressions/$$name > $$log 2>&1; then \
+	        grep -E "ERROR|SUMMARY|Test unit written" $$log; \
+	        echo "$$name: failed, see $$log"; exit 1; \
+	    fi; \
+	    grep -E "number_of_executed_units|average_exec_per_sec|new_units_added" $$log; \
+	done; echo "fuzz: no crash"
+
 demo: deps-demo
 	@$(MAKE) --no-print-directory all
-	$(BUILD)/examples/two_threads
+	@sh share/scripts/scope-demo $(BUILD)
 
 # --- install ---------------------------------------------------------------
 
 install: all
 	install -d $(DESTDIR)$(INCLUDEDIR)/recorder $(DESTDIR)$(LIBDIR) \
-	    $(DESTDIR)$(PKGCONFIGDIR) $(DESTDIR)$(MANDIR)/man3
+	    $(DESTDIR)$(PKGCONFIGDIR) $(DESTDIR)$(MANDIR)/man3 \
+	    $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(DATADIR)/applications
 	install -m 644 $(HEADERS) $(DESTDIR)$(INCLUDEDIR)/recorder/
 	install -m 644 $(STATIC_LIB) $(DESTDIR)$(LIBDIR)/
 	install -m 755 $(SHARED_LIB) $(DESTDIR)$(LIBDIR)/
@@ -159,6 +256,11 @@ install: all
 	    share/pkgconfig/recorder.pc.in > $(DESTDIR)$(PKGCONFIGDIR)/recorder.pc
 	chmod 644 $(DESTDIR)$(PKGCONFIGDIR)/recorder.pc
 	install -m 644 $(MAN3) $(DESTDIR)$(MANDIR)/man3/
+	install -d $(DESTDIR)$(LIBEXECDIR)/recorder
+	install -m 755 $(SYMBOLIZE) $(DESTDIR)$(LIBEXECDIR)/recorder/
+	install -m 755 $(SCOPE) $(DESTDIR)$(BINDIR)/
+	install -m 644 $(MAN1) $(DESTDIR)$(MANDIR)/man1/
+	install -m 644 $(DESKTOP) $(DESTDIR)$(DATADIR)/applications/
 
 uninstall:
 	rm -f $(HEADERS:include/recorder/%=$(DESTDIR)$(INCLUDEDIR)/recorder/%)
@@ -167,6 +269,11 @@ uninstall:
 	    $(DESTDIR)$(LIBDIR)/librecorder.so.$(SONAME_MAJOR) $(DESTDIR)$(LIBDIR)/librecorder.so
 	rm -f $(DESTDIR)$(PKGCONFIGDIR)/recorder.pc
 	rm -f $(MAN3:share/man/man3/%=$(DESTDIR)$(MANDIR)/man3/%)
+	rm -f $(DESTDIR)$(LIBEXECDIR)/recorder/$(notdir $(SYMBOLIZE))
+	-rmdir $(DESTDIR)$(LIBEXECDIR)/recorder 2>/dev/null
+	rm -f $(DESTDIR)$(BINDIR)/$(notdir $(SCOPE)) \
+	    $(DESTDIR)$(MANDIR)/man1/$(notdir $(MAN1)) \
+	    $(DESTDIR)$(DATADIR)/applications/$(notdir $(DESKTOP))
 
 clean:
 	rm -rf $(BUILD)

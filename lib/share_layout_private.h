@@ -7,7 +7,12 @@
  * size, struct sizes) before it touches anything else, and then trusts no
  * offset, count or string: see share_access_private.h.
  *
- *   header | recorders | tweaks | sites | channels | commands | strings | rings
+ *   header | recorders | tweaks | sites | channels | commands | strings |
+ *   crash | rings
+ *
+ * The crash region (CRASH_REGION_SIZE bytes at 'crash') holds the
+ * crash_report of crash_report_private.h once the writer died of a signal;
+ * it describes its own layout (magic, version, size).
  */
 #ifndef RECORDER_SHARE_LAYOUT_PRIVATE_H
 #define RECORDER_SHARE_LAYOUT_PRIVATE_H
@@ -89,7 +94,7 @@ typedef struct share_header
     share_region rings;
     uint64_t     strings_used;
     uint64_t     rings_used;
-    uint64_t     crash;                 /* offset of a crash report, or 0 */
+    uint64_t     crash;                 /* offset of the crash region, or 0 */
     uint8_t      padding[128];
 } share_header;
 

@@ -15,6 +15,7 @@
 #include "share_commands_private.h"
 #include "share_file_private.h"
 #include "share_layout_private.h"
+#include "crash_report_private.h"
 #include "slot_read_private.h"
 
 #include <errno.h>
@@ -125,7 +126,13 @@ static bool validate(const share_view *view, share_header *h, char *error,
         snprintf(error, size, "corrupt: a table lies outside the file");
         return false;
     }
-    if (!(h->tick_hz > 0 && h->tick_hz < 1e12))
+    if (h->utc_offset_s < -93600 || h->utc_offset_s > 93600 ||
+        h->start_wall_us < 0 || h->start_wall_us > (int64_t) 1e17)
+    {
+        snprintf(error, size, "corrupt: start time");
+        return false;
+    }
+    if (!(h->tick_hz >= 1e3 && h->tick_hz < 1e12))
     {
         snprintf(error, size, "corrupt: tick rate %g", h->tick_hz);
         return false;
@@ -489,8 +496,8 @@ static double seconds(recorder_share *share, uint64_t ticks)
     uint64_t start = share->header.start_ticks;
     double hz;
     __atomic_load(&live_header(share)->tick_hz, &hz, __ATOMIC_RELAXED);
-    if (!(hz > 0 && hz < 1e12))
-        hz = share->header.tick_hz;
+    if (!(hz >= 1e3 && hz < 1e12))
+        hz = share->header.tick_hz;         /* validated at open */
     return ticks > start ? (double) (ticks - start) / hz : 0.0;
 }
 
@@ -533,7 +540,10 @@ static void walk(recorder_share *share, unsigned recorder, uint64_t *cursor,
         }
         if (status == RECORDER_READ_PENDING && end - index <= 16)
             break;                      /* being written: read it next time */
-        if (status == RECORDER_READ_LOST && lost)
+        /* Overwritten, or reserved long ago by a writer that has not
+         * finished it (and we will not wait for): either way, lost. */
+        if ((status == RECORDER_READ_LOST || status == RECORDER_READ_PENDING)
+            && lost)
             (*lost)++;
         index++;
     }
@@ -698,23 +708,30 @@ static void dump_advance(recorder_share *share, dump_cursor *c)
 
 /* Strings of a live writer can be fetched from its memory; a dead one's
  * are gone, and the address is all we can show. */
-static void fetch_string(recorder_share *share, bool alive, uint64_t address,
-                         char *out, size_t size)
+typedef struct fetch_context
 {
-    if (alive && address)
+    recorder_share *share;
+    bool            alive;
+} fetch_context;
+
+static const char *fetch_string(uint64_t address, char *out, size_t size,
+                                void *arg)
+{
+    fetch_context *context = arg;
+    if (context->alive && address)
     {
         struct iovec local = { out, size - 1 };
         struct iovec remote = { (void *) (uintptr_t) address, size - 1 };
-        ssize_t got = process_vm_readv((pid_t) share->header.pid, &local, 1,
-                                       &remote, 1, 0);
+        ssize_t got = process_vm_readv((pid_t) context->share->header.pid,
+                                       &local, 1, &remote, 1, 0);
         if (got > 0)
         {
             out[got] = 0;
-            out[strnlen(out, (size_t) got)] = 0;
-            return;
+            return out;
         }
     }
     snprintf(out, size, "<%#lx>", (unsigned long) address);
+    return out;
 }
 
 static void render_record(recorder_share *share, const dump_cursor *c,
@@ -734,19 +751,6 @@ static void render_record(recorder_share *share, const dump_cursor *c,
     }
     else
     {
-        /* %+s arguments point into the writer: fetch or describe them. */
-        char strings[RECORDER_MAX_ARGS][256];
-        for (unsigned a = 0; a < c->head.nargs; a++)
-        {
-            recorder_conversion conversion;
-            if (recorder_format_argument(site.format, a, &conversion) &&
-                conversion.conversion == 's' && conversion.plus)
-            {
-                fetch_string(share, alive, args[a], strings[a],
-                             sizeof(strings[a]));
-                args[a] = (uintptr_t) strings[a];
-            }
-        }
         const char *format = site.format;
         int level = *indent;
         if (*format == '>')
@@ -763,7 +767,11 @@ static void render_record(recorder_share *share, const dump_cursor *c,
             message[at++] = ' ';
             message[at++] = ' ';
         }
-        recorder_render_options options = { 0, false, false, NULL };
+        /* %+s arguments point into the writer: fetch or describe them. */
+        fetch_context context = { share, alive };
+        recorder_render_options options = {
+            .fetch = fetch_string, .fetch_arg = &context,
+        };
         at += recorder_render(message + at, sizeof(message) - at, format, args,
                               c->head.nargs, &options);
         if (at > 0 && message[at - 1] == '\n')
@@ -771,7 +779,9 @@ static void render_record(recorder_share *share, const dump_cursor *c,
         (void) location;
     }
     char line[RECORDER_LINE_MAX];
-    uint64_t us = (uint64_t) (seconds(share, c->head.timestamp) * 1e6);
+    double elapsed = seconds(share, c->head.timestamp);
+    /* A hostile timestamp can be anything: keep the conversion defined. */
+    uint64_t us = elapsed < 1e12 ? (uint64_t) (elapsed * 1e6) : 0;
     size_t len = recorder_format_line(line, sizeof(line), style, c->name,
                                       location, c->head.index, us, message);
     fwrite(line, 1, len, out);
@@ -849,6 +859,22 @@ done:
         regfree(&regex);
     fflush(out);
     return printed;
+}
+
+/* ---- crash report ---------------------------------------------------------------- */
+
+/* The region the writer's crash handler fills (crash_reader.c reads it). */
+const void *recorder_share_crash_region(recorder_share *share, size_t *size)
+{
+    struct stat st;
+    if (!share->header.crash || fstat(share->fd, &st) != 0 ||
+        (uint64_t) st.st_size < share->view.size)
+        return NULL;                    /* none, or truncated under us */
+    const void *region = share_at(&share->view, share->header.crash,
+                                  CRASH_REGION_SIZE, 8);
+    if (region)
+        *size = CRASH_REGION_SIZE;
+    return region;
 }
 
 /* ---- commands ------------------------------------------------------------------ */

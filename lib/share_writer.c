@@ -13,6 +13,7 @@
 #include "share_commands_private.h"
 #include "share_file_private.h"
 #include "share_layout_private.h"
+#include "crash_report_private.h"
 #include "output_private.h"
 #include "registry_private.h"
 #include "sites_private.h"
@@ -50,6 +51,19 @@ static uint64_t align_up(uint64_t value, uint64_t align)
 bool recorder_share_active(void)
 {
     return __atomic_load_n(&writer.header, __ATOMIC_ACQUIRE) != NULL;
+}
+
+/* Where the crash handler writes its report: from our own copy of the
+ * layout, checked against our mapping. Async-signal-safe, lock-free. */
+crash_report *recorder_share_crash_area(void)
+{
+    if (!__atomic_load_n(&writer.header, __ATOMIC_ACQUIRE))
+        return NULL;
+    uint64_t offset = writer.layout.crash;
+    if (!offset || offset % 8 || offset > writer.view.size ||
+        writer.view.size - offset < CRASH_REGION_SIZE)
+        return NULL;
+    return (crash_report *) (writer.view.base + offset);
 }
 
 /* ---- allocation in the segment (writer lock held) ----------------------- */
@@ -375,6 +389,8 @@ static void fill_header(share_header *h, uint64_t total, uint64_t rings_size)
     h->strings = (share_region) { at, SHARE_STRINGS_SIZE };
     h->strings_used = 1;                /* offset 0 stays "no string" */
     at = align_up(at + SHARE_STRINGS_SIZE, 4096);
+    h->crash = at;                      /* a crash_report, written on a crash */
+    at += CRASH_REGION_SIZE;
     h->rings = (share_region) { at, rings_size };
 }
 

@@ -3,16 +3,24 @@
  * The handler runs on an alternate stack (so a stack overflow can still be
  * reported), saves errno, and uses only async-signal-safe calls: records are
  * rendered by our own formatter into stack buffers and written with write().
- * After a signal whose purpose is to stop the program, the default action is
- * restored and the signal raised again, so the process dies by that signal
- * with a true exit status and core dump. SIGUSR1, SIGUSR2, SIGPWR (and
- * SIGINFO) only dump: 'kill -USR2' on a hung process shows what it did.
+ * A signal whose purpose is to stop the program goes to crash.c, which
+ * dumps, reports a crash with its backtrace, restores the default action and
+ * raises the signal again, so the process dies by that signal with a true
+ * exit status and core dump. SIGUSR1, SIGUSR2, SIGPWR (and SIGINFO) only
+ * dump: 'kill -USR2' on a hung process shows what it did.
+ *
+ * A thread has no alternate stack unless it asks (POSIX: new threads do not
+ * inherit one), and a handler cannot give it one: the thread that installs
+ * the handlers gets one, others with recorder_backtrace_thread_init().
  */
+#include "recorder_backtrace.h"
+#include "crash_private.h"
 #include "dump_private.h"
 #include "registry_private.h"
 #include "share_writer_private.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +32,8 @@
 static struct sigaction previous[NSIG];
 static __thread bool thread_has_alt_stack;
 static __thread volatile sig_atomic_t dumping;
+static pthread_key_t alt_stack_key;
+static pthread_once_t alt_stack_once = PTHREAD_ONCE_INIT;
 
 static const char *signal_name(int sig)
 {
@@ -78,6 +88,9 @@ static void handler(int sig, siginfo_t *info, void *context)
 {
     int saved_errno = errno;
 
+    if (!dump_and_continue(sig))
+        crash_handle(sig, info, context, !dumping);     /* does not return */
+
     if (dumping)
     {
         /* We faulted while dumping: the rings or output are unusable. */
@@ -94,28 +107,27 @@ static void handler(int sig, siginfo_t *info, void *context)
         dumping = 0;
     }
 
-    if (dump_and_continue(sig))
-    {
-        struct sigaction *old = &previous[sig];
-        if ((old->sa_flags & SA_SIGINFO) && old->sa_sigaction)
-            old->sa_sigaction(sig, info, context);
-        else if (old->sa_handler != SIG_DFL && old->sa_handler != SIG_IGN &&
-                 old->sa_handler)
-            old->sa_handler(sig);
-        errno = saved_errno;
-        return;
-    }
-
-    /* Die by the signal: with the default action restored, the signal we
-     * raise stays pending (it is blocked in its handler) and kills us as we
-     * return, before a faulting instruction could run again. */
-    struct sigaction fallback;
-    memset(&fallback, 0, sizeof(fallback));
-    fallback.sa_handler = SIG_DFL;
-    sigemptyset(&fallback.sa_mask);
-    sigaction(sig, &fallback, NULL);
-    raise(sig);
+    struct sigaction *old = &previous[sig];
+    if ((old->sa_flags & SA_SIGINFO) && old->sa_sigaction)
+        old->sa_sigaction(sig, info, context);
+    else if (old->sa_handler != SIG_DFL && old->sa_handler != SIG_IGN &&
+             old->sa_handler)
+        old->sa_handler(sig);
     errno = saved_errno;
+}
+
+/* At thread exit: stop using the stack, then give it back. */
+static void free_alt_stack(void *memory)
+{
+    stack_t off = { .ss_sp = NULL, .ss_size = 0, .ss_flags = SS_DISABLE };
+    sigaltstack(&off, NULL);
+    munmap(memory, ALT_STACK_SIZE + (size_t) sysconf(_SC_PAGESIZE));
+}
+
+static void make_alt_stack_key(void)
+{
+    if (pthread_key_create(&alt_stack_key, free_alt_stack) != 0)
+        record(recorder_error, "Signal stacks of threads will not be freed");
 }
 
 /* Give the calling thread a signal stack, unless it has one already. */
@@ -129,22 +141,34 @@ static void ensure_alt_stack(void)
         thread_has_alt_stack = true;
         return;
     }
-    void *memory = mmap(NULL, ALT_STACK_SIZE, PROT_READ | PROT_WRITE,
+    /* One page below the stack stays inaccessible: a handler that runs
+     * out of it faults instead of writing over whatever lies there. */
+    size_t guard = (size_t) sysconf(_SC_PAGESIZE);
+    void *memory = mmap(NULL, ALT_STACK_SIZE + guard, PROT_READ | PROT_WRITE,
                         MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK, -1, 0);
     if (memory == MAP_FAILED)
     {
         record(recorder_error, "No memory for the signal stack");
         return;
     }
-    stack_t stack = { .ss_sp = memory, .ss_size = ALT_STACK_SIZE, .ss_flags = 0 };
+    mprotect(memory, guard, PROT_NONE);
+    stack_t stack = { .ss_sp = (char *) memory + guard,
+                      .ss_size = ALT_STACK_SIZE, .ss_flags = 0 };
     if (sigaltstack(&stack, NULL) != 0)
     {
-        munmap(memory, ALT_STACK_SIZE);
+        munmap(memory, ALT_STACK_SIZE + guard);
         record(recorder_error, "Could not set the signal stack");
         return;
     }
     thread_has_alt_stack = true;
+    pthread_once(&alt_stack_once, make_alt_stack_key);
+    pthread_setspecific(alt_stack_key, memory);
     record(recorder, "Signal stack of %u KiB set", ALT_STACK_SIZE / 1024);
+}
+
+void recorder_backtrace_thread_init(void)
+{
+    ensure_alt_stack();
 }
 
 void recorder_dump_on_signal(int sig)
@@ -156,6 +180,8 @@ void recorder_dump_on_signal(int sig)
     }
     recorder_init();
     ensure_alt_stack();
+    if (crash_signal(sig))
+        crash_prepare();
 
     struct sigaction action;
     memset(&action, 0, sizeof(action));
@@ -184,6 +210,7 @@ void recorder_dump_on_common_signals(unsigned add, unsigned remove)
 
     unsigned mask = (1U << SIGQUIT) | (1U << SIGILL) | (1U << SIGABRT)
                   | (1U << SIGBUS) | (1U << SIGSEGV) | (1U << SIGSYS)
+                  | (1U << SIGFPE)
                   | (1U << SIGXCPU) | (1U << SIGXFSZ)
                   | (1U << SIGUSR1) | (1U << SIGUSR2)
 #ifdef SIGSTKFLT

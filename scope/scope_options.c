@@ -1,13 +1,21 @@
 /* scope_options.c - parse recorder_scope's command line. */
 #include "scope_options.h"
+#include "graph_model.h"
 
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <regex.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const char usage_text[] =
     "Usage: recorder_scope [OPTIONS] [CHANNEL-REGEX...]\n"
     "Look at a program that records with the recorder library, through the\n"
     "segment it shares (RECORDER_TRACES=recorder=chan1,chan2 or share=PATH).\n"
+    "Each CHANNEL-REGEX (POSIX extended, matching whole channel names) gets\n"
+    "a graph; with none and no -c, one graph shows every channel.\n"
     "\n"
     "  -S PATH        segment to open (default $RECORDER_SHARE, else\n"
     "                 /tmp/recorder_share)\n"
@@ -17,8 +25,33 @@ static const char usage_text[] =
     "  -l             list channels, recorders and tweaks\n"
     "  -D [REGEX]     print the program's flight recorder (recorders whose\n"
     "                 name matches REGEX), live or after it died\n"
+    "  -s NAME[=INIT[:MIN:MAX]]\n"
+    "                 a slider that sets tweak NAME as it moves; without\n"
+    "                 INIT it starts at the tweak's value, without MIN:MAX\n"
+    "                 it spans 0 to a round number twice that value\n"
+    "  -d SECONDS     time span shown (default 10; 0: all samples kept)\n"
+    "  -w SAMPLES     at most SAMPLES samples per channel shown (0: one per\n"
+    "                 pixel of the graph width; default no limit)\n"
+    "  -t             toggle the timing graph (interval between samples in\n"
+    "                 microseconds, right axis) for the graphs that follow\n"
+    "  -m             toggle the min/max envelope for the graphs that follow\n"
+    "  -a             toggle the running average for the graphs that follow\n"
+    "  -n             toggle the normal values for the graphs that follow\n"
+    "  -r PERCENT     averaging ratio for -a and -m, 0 < PERCENT < 100\n"
+    "                 (default 99: each sample weighs 1%)\n"
+    "  -b BASENAME    prefix of saved files (default recorder_scope_data-):\n"
+    "                 BASENAME1.png, BASENAME2.csv...\n"
+    "  -g WxH[@XxY]   window size, and position where the display allows\n"
+    "  --png FILE     headless capture: collect for --duration seconds, then\n"
+    "                 draw the graphs into FILE without any display\n"
+    "  --csv FILE     headless capture: the values shown, as CSV\n"
+    "  --duration SECONDS  how long a headless capture collects\n"
     "  -h, --help     this help\n"
     "      --version  version\n"
+    "\n"
+    "Keys in the window: t a n m toggle timing, average, normal values and\n"
+    "min/max in the focused graph; i saves a PNG of it, c a CSV of its\n"
+    "values, space both; q or Ctrl+Q quits.\n"
     "\n"
     "Exit status: 0 on success, 1 if the segment or the program is not\n"
     "usable, 2 for a bad command line.\n";
@@ -31,12 +64,190 @@ static scope_parse usage_error(const char *fmt, const char *what)
     return SCOPE_PARSE_EXIT_USAGE;
 }
 
-scope_parse scope_options_parse(int argc, char **argv, scope_options *options)
+/* A bad value for a known option: say which and why, without the whole
+ * usage text. */
+static scope_parse value_error(const char *option, const char *value,
+                               const char *why)
+{
+    fprintf(stderr, "recorder_scope: %s '%s': %s\n"
+                    "Try 'recorder_scope --help' for more information.\n",
+            option, value, why);
+    return SCOPE_PARSE_EXIT_USAGE;
+}
+
+static bool parse_number(const char *text, double *out)
+{
+    char *end;
+    errno = 0;
+    double value = strtod(text, &end);
+    if (end == text || *end || errno || !isfinite(value))
+        return false;
+    *out = value;
+    return true;
+}
+
+/* A decimal integer that ends at 'stop' (or at the end of the text). */
+static bool parse_integer(const char *text, const char **rest, char stop,
+                          long *out)
+{
+    char *end;
+    errno = 0;
+    if (!*text || *text == ' ' || *text == '+')
+        return false;
+    long value = strtol(text, &end, 10);
+    if (end == text || errno || (*end && *end != stop) || (!stop && *end))
+        return false;
+    if (rest)
+        *rest = end;
+    *out = value;
+    return true;
+}
+
+static scope_parse parse_geometry(const char *text, scope_options *options)
+{
+    static const char why[] =
+        "expected WxH or WxH@XxY with sizes from 1 to 32767, e.g. 800x600@0x0";
+    long w, h, x = 0, y = 0;
+    const char *at;
+    if (!parse_integer(text, &at, 'x', &w) || *at != 'x' ||
+        !parse_integer(at + 1, &at, '@', &h))
+        return value_error("-g", text, why);
+    bool position = *at == '@';
+    if (position &&
+        (!parse_integer(at + 1, &at, 'x', &x) || *at != 'x' ||
+         !parse_integer(at + 1, NULL, 0, &y)))
+        return value_error("-g", text, why);
+    if (w < 1 || w > 32767 || h < 1 || h > 32767 ||
+        x < -32768 || x > 32767 || y < -32768 || y > 32767)
+        return value_error("-g", text, why);
+    options->has_size = true;
+    options->has_position = position;
+    options->width = (int) w;
+    options->height = (int) h;
+    options->x = (int) x;
+    options->y = (int) y;
+    return SCOPE_PARSE_RUN;
+}
+
+static scope_parse parse_slider(const char *text, scope_slider_spec *slider)
+{
+    memset(slider, 0, sizeof(*slider));
+    size_t length = strcspn(text, "=");
+    if (length == 0 || length >= sizeof(slider->name))
+        return value_error("-s", text, "expected NAME, NAME=INIT or "
+                           "NAME=INIT:MIN:MAX, with a name of 1 to 63 "
+                           "characters");
+    if (strcspn(text, " \t:,") < length)
+        return value_error("-s", text, "a tweak name has no spaces, ':' "
+                           "or ','");
+    memcpy(slider->name, text, length);
+    if (!text[length])
+        return SCOPE_PARSE_RUN;
+
+    const char *value = text + length + 1;
+    const char *rest;
+    static const char integers[] =
+        "expected NAME=INIT or NAME=INIT:MIN:MAX with integers, "
+        "e.g. transfer_delay=1000:0:5000";
+    if (!parse_integer(value, &rest, ':', &slider->value))
+        return value_error("-s", text, integers);
+    slider->has_value = true;
+    if (!*rest)
+        return SCOPE_PARSE_RUN;
+    if (!parse_integer(rest + 1, &rest, ':', &slider->min) || *rest != ':' ||
+        !parse_integer(rest + 1, NULL, 0, &slider->max))
+        return value_error("-s", text, integers);
+    if (slider->min >= slider->max)
+        return value_error("-s", text, "MIN must be below MAX");
+    if (slider->value < slider->min || slider->value > slider->max)
+        return value_error("-s", text, "INIT must be between MIN and MAX");
+    slider->has_range = true;
+    return SCOPE_PARSE_RUN;
+}
+
+static bool regex_ok(const char *pattern, char *why, size_t size)
+{
+    size_t length = strlen(pattern) + 5;
+    char *anchored = malloc(length);
+    if (!anchored)
+    {
+        snprintf(why, size, "out of memory");
+        return false;
+    }
+    snprintf(anchored, length, "^(%s)$", pattern);
+    regex_t regex;
+    int err = regcomp(&regex, anchored, REG_EXTENDED | REG_NOSUB);
+    free(anchored);
+    if (err)
+    {
+        regerror(err, &regex, why, size);
+        return false;
+    }
+    regfree(&regex);
+    return true;
+}
+
+/* --name VALUE or --name=VALUE; NULL if 'arg' is not that option. */
+static const char *long_value(int argc, char **argv, int *a, const char *name,
+                              bool *missing)
+{
+    const char *arg = argv[*a];
+    size_t length = strlen(name);
+    if (strncmp(arg, name, length) != 0)
+        return NULL;
+    if (arg[length] == '=')
+        return arg + length + 1;
+    if (arg[length])
+        return NULL;
+    if (*a + 1 >= argc)
+    {
+        *missing = true;
+        return NULL;
+    }
+    return argv[++*a];
+}
+
+static scope_parse add_channel(scope_options *options, const char *regex)
+{
+    if (options->channel_count == SCOPE_MAX_ITEMS)
+        return usage_error("too many channel regexes (at '%s')", regex);
+    char why[256];
+    if (!regex_ok(regex, why, sizeof(why)))
+        return value_error("channel regex", regex, why);
+    options->channel_views[options->channel_count] = options->views;
+    options->channels[options->channel_count++] = regex;
+    return SCOPE_PARSE_RUN;
+}
+
+static void set_defaults(scope_options *options)
 {
     memset(options, 0, sizeof(*options));
+    options->views = SCOPE_VIEW_NORMAL;
+    options->duration = SCOPE_DEFAULT_DURATION;
+    options->max_samples = -1;
+    options->ratio = SCOPE_DEFAULT_RATIO / 100.0;
+    options->basename = SCOPE_DEFAULT_BASENAME;
+    options->capture_seconds = -1;
+}
+
+scope_parse scope_options_parse(int argc, char **argv, scope_options *options)
+{
+    set_defaults(options);
+    bool only_channels = false;
     for (int a = 1; a < argc; a++)
     {
         const char *arg = argv[a];
+        if (only_channels || arg[0] != '-' || !arg[1])
+        {
+            if (add_channel(options, arg))
+                return SCOPE_PARSE_EXIT_USAGE;
+            continue;
+        }
+        if (strcmp(arg, "--") == 0)
+        {
+            only_channels = true;
+            continue;
+        }
         if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0)
         {
             fputs(usage_text, stdout);
@@ -47,42 +258,163 @@ scope_parse scope_options_parse(int argc, char **argv, scope_options *options)
             printf("recorder_scope 1.3.0\n");
             return SCOPE_PARSE_EXIT_OK;
         }
-        if (strcmp(arg, "-S") == 0 || strcmp(arg, "-c") == 0)
+        if (arg[0] == '-' && arg[1] == '-')
         {
-            if (a + 1 >= argc)
-                return usage_error("option %s needs an argument", arg);
-            const char *value = argv[++a];
-            if (arg[1] == 'S')
+            bool missing = false;
+            const char *value;
+            if ((value = long_value(argc, argv, &a, "--png", &missing)))
             {
-                options->share_path = value;
-            }
-            else
-            {
-                if (options->command_count == SCOPE_MAX_ITEMS)
-                    return usage_error("too many %s options", arg);
                 if (!*value)
-                    return usage_error("%s needs a non-empty command", arg);
-                options->commands[options->command_count++] = value;
+                    return value_error("--png", value, "expected a file name");
+                options->png_path = value;
+                options->headless = true;
+                continue;
             }
-            continue;
+            if (!missing && (value = long_value(argc, argv, &a, "--csv", &missing)))
+            {
+                if (!*value)
+                    return value_error("--csv", value, "expected a file name");
+                options->csv_path = value;
+                options->headless = true;
+                continue;
+            }
+            if (!missing &&
+                (value = long_value(argc, argv, &a, "--duration", &missing)))
+            {
+                double seconds;
+                if (!parse_number(value, &seconds) || seconds < 0 ||
+                    seconds > 1e6)
+                    return value_error("--duration", value,
+                                       "expected seconds, 0 or more");
+                options->capture_seconds = seconds;
+                continue;
+            }
+            if (missing)
+                return usage_error("option %s needs an argument", arg);
+            return usage_error("unknown option '%s'", arg);
         }
-        if (strcmp(arg, "-l") == 0)
+        if (arg[2])
+            return usage_error("unknown option '%s'", arg);
+
+        switch (arg[1])
         {
+        case 'l':
             options->list = true;
             continue;
-        }
-        if (strcmp(arg, "-D") == 0)
-        {
+        case 'D':
             options->dump = true;
             if (a + 1 < argc && argv[a + 1][0] != '-')
                 options->dump_regex = argv[++a];
             continue;
-        }
-        if (arg[0] == '-' && arg[1])
+        case 't':
+            options->views ^= SCOPE_VIEW_TIMING;
+            continue;
+        case 'm':
+            options->views ^= SCOPE_VIEW_MINMAX;
+            continue;
+        case 'a':
+            options->views ^= SCOPE_VIEW_AVERAGE;
+            continue;
+        case 'n':
+            options->views ^= SCOPE_VIEW_NORMAL;
+            continue;
+        case 'S': case 'c': case 's': case 'd': case 'w': case 'r':
+        case 'b': case 'g':
+            break;
+        default:
             return usage_error("unknown option '%s'", arg);
-        if (options->channel_count == SCOPE_MAX_ITEMS)
-            return usage_error("too many channel regexes (at '%s')", arg);
-        options->channels[options->channel_count++] = arg;
+        }
+
+        /* Options with a value. */
+        if (a + 1 >= argc)
+            return usage_error("option %s needs an argument", arg);
+        const char *value = argv[++a];
+        double number;
+        long count;
+        switch (arg[1])
+        {
+        case 'S':
+            options->share_path = value;
+            break;
+        case 'c':
+            if (options->command_count == SCOPE_MAX_ITEMS)
+                return usage_error("too many %s options", arg);
+            if (!*value)
+                return usage_error("%s needs a non-empty command", arg);
+            options->commands[options->command_count++] = value;
+            break;
+        case 's':
+            if (options->slider_count == SCOPE_MAX_ITEMS)
+                return usage_error("too many %s options", arg);
+            if (parse_slider(value, &options->sliders[options->slider_count]))
+                return SCOPE_PARSE_EXIT_USAGE;
+            options->slider_count++;
+            break;
+        case 'd':
+            if (!parse_number(value, &number) || number < 0 || number > 1e7)
+                return value_error("-d", value, "expected a time span in "
+                                   "seconds, 0 or more (0: all samples)");
+            options->duration = number;
+            break;
+        case 'w':
+            if (!parse_integer(value, NULL, 0, &count) || count < 0 ||
+                count > (1L << 26))
+                return value_error("-w", value, "expected a sample count from "
+                                   "0 (the window width) to 67108864");
+            options->max_samples = count;
+            break;
+        case 'r':
+            if (!parse_number(value, &number) || !(number > 0 && number < 100))
+                return value_error("-r", value, "expected a percentage "
+                                   "between 0 and 100, both excluded");
+            options->ratio = number / 100.0;
+            break;
+        case 'b':
+            if (!*value)
+                return value_error("-b", value, "expected a file name prefix");
+            options->basename = value;
+            break;
+        case 'g':
+            if (parse_geometry(value, options))
+                return SCOPE_PARSE_EXIT_USAGE;
+            break;
+        }
     }
+
+    if (options->headless && options->capture_seconds < 0)
+        return usage_error("%s needs --duration SECONDS",
+                           options->png_path ? "--png" : "--csv");
+    if (!options->headless && options->capture_seconds >= 0)
+        return usage_error("%s needs --png FILE or --csv FILE", "--duration");
     return SCOPE_PARSE_RUN;
+}
+
+static long round_up(long value)
+{
+    long step = 1;
+    while (step <= LONG_MAX / 10)
+    {
+        if (value <= step)
+            return step;
+        if (value <= 2 * step)
+            return 2 * step;
+        if (value <= 5 * step)
+            return 5 * step;
+        step *= 10;
+    }
+    return LONG_MAX;
+}
+
+void scope_slider_range(long value, long *min, long *max)
+{
+    if (value == 0)
+    {
+        *min = 0;
+        *max = 100;
+        return;
+    }
+    long magnitude = value < 0 ? (value == LONG_MIN ? LONG_MAX : -value) : value;
+    long limit = round_up(magnitude > LONG_MAX / 2 ? LONG_MAX : 2 * magnitude);
+    *min = value < 0 ? -limit : 0;
+    *max = limit;
 }

@@ -7,6 +7,21 @@
 
 #define SCOPE_MAX_ITEMS 64
 
+#define SCOPE_DEFAULT_DURATION  10.0            /* -d */
+#define SCOPE_DEFAULT_RATIO     99.0            /* -r, percent */
+#define SCOPE_DEFAULT_BASENAME  "recorder_scope_data-"
+#define SCOPE_DEFAULT_WIDTH     900
+#define SCOPE_DEFAULT_GRAPH_HEIGHT 300
+
+/* -s NAME[=INIT[:MIN:MAX]] */
+typedef struct scope_slider_spec
+{
+    char name[64];
+    bool has_value;                     /* INIT given: set it on attach */
+    bool has_range;                     /* MIN and MAX given */
+    long value, min, max;
+} scope_slider_spec;
+
 typedef struct scope_options
 {
     const char *share_path;             /* -S, NULL for the default */
@@ -16,17 +31,38 @@ typedef struct scope_options
     bool        dump;                   /* -D */
     const char *dump_regex;             /* -D REGEX, NULL for all */
     const char *channels[SCOPE_MAX_ITEMS];  /* positional channel regexes */
+    unsigned    channel_views[SCOPE_MAX_ITEMS]; /* SCOPE_VIEW_* for each */
     unsigned    channel_count;
+    unsigned    views;                  /* -t -m -a -n state at the end */
+
+    scope_slider_spec sliders[SCOPE_MAX_ITEMS];     /* -s */
+    unsigned    slider_count;
+    double      duration;               /* -d seconds; 0: all kept */
+    long        max_samples;            /* -w; -1 unset, 0 window width */
+    double      ratio;                  /* -r as a fraction, 0.99 */
+    const char *basename;               /* -b */
+    bool        has_size, has_position; /* -g WxH[@XxY] */
+    int         width, height, x, y;
+
+    const char *png_path;               /* --png: headless capture */
+    const char *csv_path;               /* --csv */
+    double      capture_seconds;        /* --duration; < 0 unset */
+    bool        headless;               /* --png or --csv given */
 } scope_options;
 
 typedef enum scope_parse
 {
     SCOPE_PARSE_RUN,                    /* options are ready */
     SCOPE_PARSE_EXIT_OK,                /* --help or --version was printed */
-    SCOPE_PARSE_EXIT_USAGE              /* an error and usage were printed */
+    SCOPE_PARSE_EXIT_USAGE              /* an error was printed: exit 2 */
 } scope_parse;
 
 /* Parse argv; messages go to stderr, --help and --version to stdout. */
 scope_parse scope_options_parse(int argc, char **argv, scope_options *options);
+
+/* A slider range for a tweak whose value is 'value' when none was given:
+ * from 0 (or -limit for a negative value) to a round number at least
+ * twice the value; 0 to 100 for 0. */
+void scope_slider_range(long value, long *min, long *max);
 
 #endif /* SCOPE_OPTIONS_H */

@@ -84,6 +84,11 @@ int scope_dump(recorder_share *share, const char *regex, FILE *out)
     if (lines == 0)
         fprintf(stderr, "recorder_scope: no records%s%s\n",
                 regex ? " matching " : "", regex ? regex : "");
+    /* A process that died of a signal left where it crashed. */
+    char error[512];
+    if (status != RECORDER_SHARE_ALIVE &&
+        recorder_share_crash_print(share, out, error, sizeof(error)) < 0)
+        fprintf(stderr, "recorder_scope: %s\n", error);
     return 0;
 }
 

@@ -39,7 +39,7 @@ ldd ./shared_build | grep -q "$prefix/lib/librecorder.so.1" ||
 # shellcheck disable=SC2046
 cc -Wall -Wextra -Werror two_threads.c -o static_build \
     $(pkg-config --cflags recorder) "$prefix/lib/librecorder.a" \
-    $(pkg-config --static --libs-only-other recorder) -lrt
+    $(pkg-config --static --libs recorder | sed 's/-L[^ ]* //; s/-lrecorder //')
 ./static_build | grep -q "records dumped"
 
 # Staged install for packagers.

@@ -450,7 +450,7 @@ enum
 /* Dump the flight recorder when 'sig' arrives. */
 extern void recorder_dump_on_signal(int sig);
 
-/* Dump on SIGQUIT, SIGILL, SIGABRT, SIGBUS, SIGSEGV, SIGSYS, SIGXCPU,
+/* Dump on SIGQUIT, SIGILL, SIGABRT, SIGBUS, SIGSEGV, SIGFPE, SIGSYS, SIGXCPU,
  * SIGXFSZ, SIGUSR1, SIGUSR2, SIGSTKFLT, SIGPWR (and SIGINFO where it
  * exists), plus the (1U << signal) bits of 'add', minus those of 'remove'.
  * Also applies RECORDER_SHARE (share there), RECORDER_TRACES,

@@ -137,6 +137,24 @@ extern size_t recorder_share_read(recorder_share *share, unsigned channel,
 extern unsigned recorder_share_dump(recorder_share *share, const char *regex,
                                     FILE *out);
 
+/* The crash report the writer left when it died of SIGSEGV, SIGBUS,
+ * SIGILL, SIGFPE, SIGABRT or SIGSYS (see recorder_dump_on_common_signals):
+ * signal, faulting address, thread and backtrace, symbolized here with the
+ * debug information of the files the writer had mapped (if they are still
+ * the same build). NULL with error[0] == 0 if there is none; NULL with a
+ * reason in error[size] if it cannot be read. Delete the result with
+ * recorder_backtrace_delete() (<recorder/recorder_backtrace.h>). */
+struct recorder_backtrace;
+extern struct recorder_backtrace *
+recorder_share_crash_backtrace(recorder_share *share, char *error,
+                               size_t size);
+
+/* Print that report to 'out' the way the crashing process printed it.
+ * Returns the lines printed, 0 if there is no report, -1 with a reason in
+ * error[size] if there is one that cannot be read. */
+extern int recorder_share_crash_print(recorder_share *share, FILE *out,
+                                      char *error, size_t size);
+
 /* Send a trace specification ("dump", "foo=2", "perfdata=bytes,loops") to
  * the writer, and wait up to 'timeout_ms' for it to be applied. False with
  * a reason in error[size] if the writer is not alive, the segment is read

@@ -1,0 +1,831 @@
+/* channel_data.c - channel histories, and following the segment they come
+ * from across waits, exits and restarts of the program. */
+#include "channel_data.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+/* ---- one channel's history ------------------------------------------------ */
+
+void scope_series_init(scope_series *series, const char *name, double ratio)
+{
+    memset(series, 0, sizeof(*series));
+    snprintf(series->name, sizeof(series->name), "%s", name);
+    series->channel = -1;
+    series->skip_until = -INFINITY;
+    series->latest_time = NAN;
+    series->latest_value = NAN;
+    for (unsigned k = 0; k < SCOPE_TRACKS; k++)
+        scope_minmax_init(&series->minmax[k]);
+    scope_stats_init(&series->stats, ratio);
+}
+
+void scope_series_free(scope_series *series)
+{
+    free(series->time);
+    for (unsigned k = 0; k < SCOPE_TRACKS; k++)
+    {
+        free(series->track[k]);
+        scope_minmax_free(&series->minmax[k]);
+    }
+    memset(series, 0, sizeof(*series));
+    series->channel = -1;
+}
+
+/* Room for one more sample: slide the kept ones to the front when half
+ * the arrays hold dropped samples, else grow them all. */
+static bool series_reserve(scope_series *series)
+{
+    size_t used = (size_t) (series->end - series->base);
+    if (used < series->capacity)
+        return true;
+    size_t dead = (size_t) (series->first - series->base);
+    if (dead && dead >= series->capacity / 2)
+    {
+        size_t live = used - dead;
+        memmove(series->time, series->time + dead, live * sizeof(double));
+        for (unsigned k = 0; k < SCOPE_TRACKS; k++)
+            memmove(series->track[k], series->track[k] + dead,
+                    live * sizeof(double));
+        series->base = series->first;
+        return true;
+    }
+    size_t capacity = series->capacity ? 2 * series->capacity : 1024;
+    double *grown = realloc(series->time, capacity * sizeof(double));
+    if (!grown)
+        return false;
+    series->time = grown;
+    for (unsigned k = 0; k < SCOPE_TRACKS; k++)
+    {
+        grown = realloc(series->track[k], capacity * sizeof(double));
+        if (!grown)
+            return false;               /* the arrays that grew stay grown */
+        series->track[k] = grown;
+    }
+    series->capacity = capacity;
+    return true;
+}
+
+bool scope_series_append(scope_series *series, double time, double value)
+{
+    if (!series_reserve(series))
+        return false;
+    if (series->end > series->first && time < series->latest_time)
+        time = series->latest_time;     /* keep times sorted for searches */
+    double tracks[SCOPE_TRACKS];
+    scope_stats_add(&series->stats, time, value, tracks);
+    size_t at = (size_t) (series->end - series->base);
+    series->time[at] = time;
+    for (unsigned k = 0; k < SCOPE_TRACKS; k++)
+    {
+        series->track[k][at] = tracks[k];
+        /* On failure the pyramid empties itself and queries scan. */
+        scope_minmax_append(&series->minmax[k], series->end, tracks[k]);
+    }
+    series->end++;
+    series->latest_time = time;
+    series->latest_value = value;
+    return true;
+}
+
+void scope_series_trim(scope_series *series, double oldest, size_t keep)
+{
+    uint64_t first = series->first;
+    if (keep && series->end - first > keep)
+        first = series->end - keep;
+    if (oldest > -INFINITY)
+    {
+        scope_track_view view = scope_series_track(series, SCOPE_TRACK_VALUE);
+        view.first = first;
+        first = scope_track_lower_bound(&view, oldest);
+    }
+    if (first == series->first)
+        return;
+    series->first = first;
+    for (unsigned k = 0; k < SCOPE_TRACKS; k++)
+        scope_minmax_trim(&series->minmax[k], first);
+}
+
+scope_track_view scope_series_track(const scope_series *series,
+                                    scope_track_kind kind)
+{
+    return (scope_track_view) {
+        .time = series->time,
+        .value = series->track[kind],
+        .minmax = &series->minmax[kind],
+        .base = series->base,
+        .first = series->first,
+        .end = series->end,
+    };
+}
+
+void scope_series_visible(const scope_series *series, double t0, double t1,
+                          size_t cap, uint64_t *first, uint64_t *end)
+{
+    scope_track_view view = scope_series_track(series, SCOPE_TRACK_VALUE);
+    *first = isnan(t0) ? view.first : scope_track_lower_bound(&view, t0);
+    *end = isnan(t1) ? view.end
+                     : scope_track_lower_bound(&view, nextafter(t1, INFINITY));
+    if (*end < *first)
+        *end = *first;
+    if (cap && *end - *first > cap)
+        *first = *end - cap;
+}
+
+/* ---- following a segment -------------------------------------------------- */
+
+#define OPEN_RETRY_SECONDS      0.25    /* reattach well within a second */
+#define STATE_CHECK_SECONDS     0.2
+#define RESCAN_SECONDS          1.0
+#define FAILURE_GRACE_SECONDS   1.0     /* a segment being created looks bad */
+#define READ_BATCH              1024
+/* The writer measures its tick rate over 10 ms, then again after a second
+ * and publishes the better value; readers convert ticks with whatever the
+ * writer published last. Past this writer time the rate no longer moves. */
+#define CALIBRATED_SECONDS      2.5
+
+typedef struct scope_graph
+{
+    char *          regex;              /* NULL: every channel */
+    scope_series ** members;
+    unsigned        count;
+    bool            fresh;              /* new samples since taken */
+    bool            has_data;
+    double          arrival;            /* monotonic time of the last batch */
+    double          batch_gap;          /* typical time between batches */
+    double          latest;             /* newest sample time */
+    bool            frozen;             /* 'frozen_end' is meaningful */
+    double          frozen_end;         /* right edge when it stopped */
+} scope_graph;
+
+/* Channel index -> series, for the current segment. */
+typedef struct scope_known
+{
+    scope_series *series;               /* NULL: not a channel we show */
+    bool          checked;
+} scope_known;
+
+struct scope_source
+{
+    char                path[4096];
+    scope_source_config config;
+    recorder_share *    share;
+    scope_source_state  state;
+    char                message[4608];
+    char                error[512];     /* last failure to open */
+    double              failing_since;  /* NAN: not failing */
+    double              next_open, next_state, next_scan;
+    unsigned            channel_count;
+
+    recorder_share_process process;     /* of the attached segment */
+    bool                attached_once;
+    uint64_t            generation;
+    double              first_start;    /* wall time of the first process */
+    double              offset;         /* added to this process's times */
+
+    bool                clock_valid;
+    double              clock_offset;   /* monotonic - writer time */
+    bool                calibrating;    /* the writer's rate may change */
+    scope_series *      reference;      /* a sample to check the rate with */
+
+    scope_series **     series;         /* every channel seen, by name */
+    unsigned            series_count;
+    scope_known *       known;
+    unsigned            known_count;
+    scope_graph *       graphs;
+    unsigned            graph_count;
+};
+
+scope_source *scope_source_new(const char *path,
+                               const scope_source_config *config)
+{
+    scope_source *source = calloc(1, sizeof(*source));
+    if (!source)
+        return NULL;
+    snprintf(source->path, sizeof(source->path), "%s",
+             path ? path : recorder_share_default_path());
+    source->config = *config;
+    if (!(source->config.ratio > 0 && source->config.ratio < 1))
+        source->config.ratio = 0.99;
+    if (!source->config.keep)
+        source->config.keep = SCOPE_HISTORY_DEFAULT;
+    source->state = SCOPE_SOURCE_WAITING;
+    source->failing_since = NAN;
+    snprintf(source->message, sizeof(source->message), "waiting for %s",
+             source->path);
+    return source;
+}
+
+void scope_source_delete(scope_source *source)
+{
+    if (!source)
+        return;
+    recorder_share_close(source->share);
+    for (unsigned s = 0; s < source->series_count; s++)
+    {
+        scope_series_free(source->series[s]);
+        free(source->series[s]);
+    }
+    free(source->series);
+    for (unsigned g = 0; g < source->graph_count; g++)
+    {
+        free(source->graphs[g].regex);
+        free(source->graphs[g].members);
+    }
+    free(source->graphs);
+    free(source->known);
+    free(source);
+}
+
+int scope_source_add_graph(scope_source *source, const char *regex)
+{
+    scope_graph *graphs = realloc(source->graphs, (source->graph_count + 1) *
+                                                  sizeof(*graphs));
+    if (!graphs)
+        return -1;
+    source->graphs = graphs;
+    scope_graph *graph = &graphs[source->graph_count];
+    memset(graph, 0, sizeof(*graph));
+    graph->latest = NAN;
+    if (regex && !(graph->regex = strdup(regex)))
+        return -1;
+    return (int) source->graph_count++;
+}
+
+static bool set_message(scope_source *source, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static bool set_message(scope_source *source, const char *fmt, ...)
+{
+    char text[sizeof(source->message)];
+    va_list args;
+    va_start(args, fmt);
+    vsnprintf(text, sizeof(text), fmt, args);
+    va_end(args);
+    if (strcmp(text, source->message) == 0)
+        return false;
+    memcpy(source->message, text, sizeof(text));
+    return true;
+}
+
+static unsigned set_state(scope_source *source, scope_source_state state)
+{
+    const recorder_share_process *p = &source->process;
+    bool changed = source->state != state;
+    source->state = state;
+    switch (state)
+    {
+    case SCOPE_SOURCE_WAITING:
+        changed |= set_message(source, "waiting for %s", source->path);
+        break;
+    case SCOPE_SOURCE_FAILED:
+        changed |= set_message(source, "%s", source->error);
+        break;
+    case SCOPE_SOURCE_LIVE:
+        changed |= set_message(source, "%s (pid %u) running", p->program,
+                               p->pid);
+        break;
+    case SCOPE_SOURCE_EXITED:
+        changed |= set_message(source, "%s (pid %u) exited; showing its last "
+                               "data", p->program, p->pid);
+        break;
+    case SCOPE_SOURCE_DIED:
+        changed |= set_message(source, "%s (pid %u) died; showing its last "
+                               "data", p->program, p->pid);
+        break;
+    case SCOPE_SOURCE_MOVED:
+        changed |= set_message(source, "%s (pid %u) shares elsewhere now; "
+                               "showing its last data", p->program, p->pid);
+        break;
+    }
+    return changed ? SCOPE_POLL_STATE : 0;
+}
+
+static scope_series *series_named(scope_source *source, const char *name)
+{
+    for (unsigned s = 0; s < source->series_count; s++)
+        if (strcmp(source->series[s]->name, name) == 0)
+            return source->series[s];
+    scope_series **list = realloc(source->series, (source->series_count + 1) *
+                                                  sizeof(*list));
+    if (!list)
+        return NULL;
+    source->series = list;
+    scope_series *series = malloc(sizeof(*series));
+    if (!series)
+        return NULL;
+    scope_series_init(series, name, source->config.ratio);
+    series->colour = source->series_count;
+    list[source->series_count++] = series;
+    return series;
+}
+
+static bool graph_has(const scope_graph *graph, const scope_series *series)
+{
+    for (unsigned m = 0; m < graph->count; m++)
+        if (graph->members[m] == series)
+            return true;
+    return false;
+}
+
+/* The series channel 'index' feeds, found by name the first time (reading
+ * a channel's info walks its whole ring, so it is done once). */
+static scope_series *series_of_channel(scope_source *source, int index)
+{
+    if ((unsigned) index >= source->known_count)
+    {
+        unsigned count = (unsigned) index + 1;
+        scope_known *known = realloc(source->known, count * sizeof(*known));
+        if (!known)
+            return NULL;
+        memset(known + source->known_count, 0,
+               (count - source->known_count) * sizeof(*known));
+        source->known = known;
+        source->known_count = count;
+    }
+    scope_known *entry = &source->known[index];
+    if (entry->checked)
+        return entry->series;
+    recorder_share_channel info;
+    if (!recorder_share_channel_info(source->share, (unsigned) index, &info))
+        return NULL;
+    scope_series *series = series_named(source, info.name);
+    if (!series)
+        return NULL;
+    entry->checked = true;
+    entry->series = series;
+    if (info.type != RECORDER_SHARE_NONE)
+    {
+        snprintf(series->unit, sizeof(series->unit), "%s", info.unit);
+        series->unit_known = true;
+    }
+    if (series->channel >= 0 && series->channel != index)
+    {
+        /* The export was redone elsewhere in this same process. */
+        if (series->recorder != info.recorder)
+            series->cursor = 0;
+        series->skip_until = series->latest_time;
+    }
+    series->channel = index;
+    series->recorder = info.recorder;
+    return series;
+}
+
+static unsigned scan_channels(scope_source *source)
+{
+    unsigned found = 0;
+    for (unsigned g = 0; g < source->graph_count; g++)
+    {
+        scope_graph *graph = &source->graphs[g];
+        for (int index = -1;
+             (index = recorder_share_find_channel(source->share, graph->regex,
+                                                  index)) >= 0; )
+        {
+            scope_series *series = series_of_channel(source, index);
+            if (!series || graph_has(graph, series))
+                continue;
+            scope_series **members = realloc(graph->members, (graph->count + 1) *
+                                                             sizeof(*members));
+            if (!members)
+                break;
+            graph->members = members;
+            members[graph->count++] = series;
+            found = SCOPE_POLL_CHANNELS;
+        }
+    }
+    return found;
+}
+
+/* Fill in the unit once the first samples tell it. */
+static void learn_unit(scope_source *source, scope_series *series)
+{
+    recorder_share_channel info;
+    if (series->channel >= 0 &&
+        recorder_share_channel_info(source->share, (unsigned) series->channel,
+                                    &info) &&
+        info.type != RECORDER_SHARE_NONE)
+    {
+        snprintf(series->unit, sizeof(series->unit), "%s", info.unit);
+        series->unit_known = true;
+    }
+}
+
+static void track_clock(scope_source *source, double now, double newest)
+{
+    double observed = now - newest;
+    if (!source->clock_valid || observed < source->clock_offset)
+        source->clock_offset = observed;
+    else
+        /* Let a writer clock that runs slow pull the estimate back. */
+        source->clock_offset += (observed - source->clock_offset) * 0.02;
+    source->clock_valid = true;
+}
+
+static unsigned read_samples(scope_source *source, double now)
+{
+    unsigned found = 0;
+    double newest = -INFINITY;
+    for (unsigned s = 0; s < source->series_count; s++)
+    {
+        scope_series *series = source->series[s];
+        if (series->channel < 0)
+            continue;
+        uint64_t before = series->end;
+        recorder_sample batch[READ_BATCH];
+        size_t got;
+        do
+        {
+            uint64_t lost = 0;
+            got = recorder_share_read(source->share, (unsigned) series->channel,
+                                      &series->cursor, batch, READ_BATCH, &lost);
+            if (lost)
+            {
+                series->lost += lost;
+                scope_stats_break(&series->stats);
+            }
+            for (size_t i = 0; i < got; i++)
+            {
+                double t = batch[i].time + source->offset;
+                if (t <= series->skip_until)
+                    continue;
+                if (scope_series_append(series, t, batch[i].value))
+                {
+                    series->last_record = batch[i].index;
+                    series->last_record_time = series->latest_time;
+                }
+            }
+        } while (got == READ_BATCH);
+        if (series->end == before)
+            continue;
+        source->reference = series;
+        if (!series->unit_known)
+            learn_unit(source, series);
+        if (series->latest_time > newest)
+            newest = series->latest_time;
+        double oldest = source->config.duration > 0
+            ? series->latest_time - (source->config.duration * 1.25 + 1.0)
+            : -INFINITY;
+        scope_series_trim(series, oldest, source->config.keep);
+
+        for (unsigned g = 0; g < source->graph_count; g++)
+        {
+            scope_graph *graph = &source->graphs[g];
+            if (!graph_has(graph, series))
+                continue;
+            if (graph->has_data && now > graph->arrival)
+                graph->batch_gap += (now - graph->arrival -
+                                     graph->batch_gap) * 0.2;
+            graph->fresh = true;
+            graph->has_data = true;
+            graph->arrival = now;
+            if (!(graph->latest >= series->latest_time))
+                graph->latest = series->latest_time;
+            found = SCOPE_POLL_DATA;
+        }
+    }
+    if (newest > -INFINITY)
+        track_clock(source, now, newest);
+    return found;
+}
+
+/* Times of this process's samples in 'series' were converted with a tick
+ * rate 'ratio' times too high or low: fix them, and what follows from
+ * them (the intervals and their pyramid). */
+static void rescale_series(scope_source *source, scope_series *series,
+                           double ratio)
+{
+    uint64_t from = series->generation_first > series->first
+                  ? series->generation_first : series->first;
+    for (uint64_t i = from; i < series->end; i++)
+    {
+        double *t = &series->time[i - series->base];
+        *t = source->offset + (*t - source->offset) * ratio;
+        series->track[SCOPE_TRACK_INTERVAL][i - series->base] *= ratio;
+    }
+    double *last = &series->latest_time;
+    if (!isnan(*last) && *last >= source->offset)
+        *last = source->offset + (*last - source->offset) * ratio;
+    series->last_record_time = source->offset +
+                               (series->last_record_time - source->offset) * ratio;
+    series->stats.last_time = series->latest_time;
+    scope_minmax *pyramid = &series->minmax[SCOPE_TRACK_INTERVAL];
+    scope_minmax_free(pyramid);
+    for (uint64_t i = series->first; i < series->end; i++)
+        scope_minmax_append(pyramid, i,
+                            series->track[SCOPE_TRACK_INTERVAL][i - series->base]);
+}
+
+/* Read the reference sample again: if its time moved, the writer changed
+ * its tick rate, and every time read before from this process is off by
+ * the same factor. It happens once, about a second after the writer
+ * started; the library gives readers no other way to know. */
+static void check_tick_rate(scope_source *source)
+{
+    scope_series *ref = source->reference;
+    if (!ref || ref->channel < 0)
+        return;
+    if (ref->latest_time - source->offset > CALIBRATED_SECONDS)
+    {
+        source->calibrating = false;
+        return;
+    }
+    recorder_sample sample;
+    uint64_t cursor = ref->last_record;
+    if (recorder_share_read(source->share, (unsigned) ref->channel, &cursor,
+                            &sample, 1, NULL) != 1 ||
+        sample.index != ref->last_record)
+        return;                         /* overwritten: next time */
+    double before = ref->last_record_time - source->offset;
+    double after = sample.time;
+    if (!(before > 0) || fabs(after - before) <= before * 1e-9)
+        return;
+    double ratio = after / before;
+    for (unsigned s = 0; s < source->series_count; s++)
+        rescale_series(source, source->series[s], ratio);
+    for (unsigned g = 0; g < source->graph_count; g++)
+    {
+        scope_graph *graph = &source->graphs[g];
+        graph->latest = NAN;
+        for (unsigned m = 0; m < graph->count; m++)
+            if (!(graph->latest >= graph->members[m]->latest_time))
+                graph->latest = graph->members[m]->latest_time;
+        graph->frozen = false;
+        graph->fresh = true;
+    }
+    source->clock_valid = false;
+}
+
+/* A segment that opened: a new process, or the same one again. */
+static unsigned attach(scope_source *source, recorder_share *share)
+{
+    recorder_share_process process;
+    recorder_share_process_info(share, &process);
+    unsigned flags = 0;
+    source->share = share;
+    source->channel_count = 0;
+    free(source->known);
+    source->known = NULL;
+    source->known_count = 0;
+    if (!source->attached_once || process.generation != source->generation)
+    {
+        if (!source->attached_once)
+            source->first_start = process.start_time;
+        source->offset = process.start_time - source->first_start;
+        source->attached_once = true;
+        source->generation = process.generation;
+        source->clock_valid = false;
+        source->calibrating = true;
+        source->reference = NULL;
+        for (unsigned s = 0; s < source->series_count; s++)
+        {
+            scope_series *series = source->series[s];
+            series->generation_first = series->end;
+            series->channel = -1;
+            series->cursor = 0;
+            series->skip_until = -INFINITY;
+            scope_stats_break(&series->stats);
+        }
+        flags |= SCOPE_POLL_ATTACHED;
+    }
+    else
+    {
+        /* Same process: keep reading where we were. */
+        for (unsigned s = 0; s < source->series_count; s++)
+            source->series[s]->channel = -1;
+    }
+    source->process = process;
+    return flags;
+}
+
+static unsigned try_open(scope_source *source, double now)
+{
+    source->next_open = now + OPEN_RETRY_SECONDS;
+    struct stat st;
+    if (stat(source->path, &st) != 0 && errno == ENOENT)
+    {
+        source->failing_since = NAN;
+        if (source->attached_once)
+            return 0;                   /* keep showing the last data */
+        return set_state(source, SCOPE_SOURCE_WAITING);
+    }
+    char error[sizeof(source->error)];
+    recorder_share *share = recorder_share_open(source->path, error,
+                                                sizeof(error));
+    if (!share)
+    {
+        /* A writer creating the file publishes its header last: give it a
+         * moment before calling the file bad. */
+        if (isnan(source->failing_since))
+            source->failing_since = now;
+        memcpy(source->error, error, sizeof(error));
+        if (now - source->failing_since < FAILURE_GRACE_SECONDS)
+            return 0;
+        return set_state(source, SCOPE_SOURCE_FAILED);
+    }
+    source->failing_since = NAN;
+    source->next_state = now;
+    source->next_scan = now;
+    return attach(source, share);
+}
+
+static unsigned check_state(scope_source *source, double now)
+{
+    source->next_state = now + STATE_CHECK_SECONDS;
+    switch (recorder_share_state(source->share))
+    {
+    case RECORDER_SHARE_ALIVE:
+        return set_state(source, SCOPE_SOURCE_LIVE);
+    case RECORDER_SHARE_EXITED:
+        return set_state(source, SCOPE_SOURCE_EXITED);
+    case RECORDER_SHARE_DIED:
+        return set_state(source, SCOPE_SOURCE_DIED);
+    case RECORDER_SHARE_MOVED:
+        return set_state(source, SCOPE_SOURCE_MOVED);
+    case RECORDER_SHARE_REPLACED:
+        break;
+    }
+    /* A new process at the path: take what is left of the old one, then
+     * follow the new one. */
+    unsigned flags = read_samples(source, now);
+    recorder_share_close(source->share);
+    source->share = NULL;
+    flags |= try_open(source, now);
+    return flags;
+}
+
+unsigned scope_source_poll(scope_source *source, double now)
+{
+    unsigned flags = 0;
+    if (!source->share)
+    {
+        if (now < source->next_open)
+            return 0;
+        flags |= try_open(source, now);
+        if (!source->share)
+            return flags;
+    }
+    if (now >= source->next_state)
+    {
+        flags |= check_state(source, now);
+        if (!source->share)
+            return flags;
+    }
+    unsigned count = recorder_share_channel_count(source->share);
+    if (count != source->channel_count || now >= source->next_scan)
+    {
+        source->channel_count = count;
+        source->next_scan = now + RESCAN_SECONDS;
+        flags |= scan_channels(source);
+    }
+    if (source->calibrating)
+        check_tick_rate(source);
+    flags |= read_samples(source, now);
+    return flags;
+}
+
+scope_source_state scope_source_get_state(const scope_source *source)
+{
+    return source->state;
+}
+
+const char *scope_source_path(const scope_source *source)
+{
+    return source->path;
+}
+
+const char *scope_source_message(const scope_source *source)
+{
+    return source->message;
+}
+
+recorder_share *scope_source_share(scope_source *source)
+{
+    return source->share;
+}
+
+bool scope_source_tweak(scope_source *source, const char *name,
+                        intptr_t *value)
+{
+    if (!source->share)
+        return false;
+    unsigned count = recorder_share_tweak_count(source->share);
+    for (unsigned t = 0; t < count; t++)
+    {
+        recorder_share_tweak tweak;
+        if (recorder_share_tweak_info(source->share, t, &tweak) &&
+            strcmp(tweak.name, name) == 0)
+        {
+            *value = tweak.value;
+            return true;
+        }
+    }
+    return false;
+}
+
+unsigned scope_source_graph_count(const scope_source *source)
+{
+    return source->graph_count;
+}
+
+const char *scope_source_graph_regex(const scope_source *source,
+                                     unsigned graph)
+{
+    return graph < source->graph_count ? source->graphs[graph].regex : NULL;
+}
+
+scope_series *const *scope_source_graph_series(const scope_source *source,
+                                               unsigned graph,
+                                               unsigned *count)
+{
+    if (graph >= source->graph_count)
+    {
+        *count = 0;
+        return NULL;
+    }
+    *count = source->graphs[graph].count;
+    return source->graphs[graph].members;
+}
+
+bool scope_source_graph_take_new(scope_source *source, unsigned graph)
+{
+    if (graph >= source->graph_count || !source->graphs[graph].fresh)
+        return false;
+    source->graphs[graph].fresh = false;
+    return true;
+}
+
+double scope_source_graph_view_end(scope_source *source, unsigned graph,
+                                   double now, bool *scrolling)
+{
+    scope_graph *g = &source->graphs[graph];
+    bool scroll = source->state == SCOPE_SOURCE_LIVE && g->has_data &&
+                  source->clock_valid && now - g->arrival < SCOPE_PAUSE_SECONDS;
+    double end;
+    if (scroll)
+    {
+        /* Channels that come in slow batches may run further ahead. */
+        double lead = 1.5 * g->batch_gap;
+        lead = lead < SCOPE_SCROLL_LEAD ? SCOPE_SCROLL_LEAD
+             : lead > SCOPE_PAUSE_SECONDS ? SCOPE_PAUSE_SECONDS : lead;
+        end = now - source->clock_offset;
+        if (end > g->latest + lead)
+            end = g->latest + lead;
+        /* Never back: a frame must not scroll the other way. */
+        if (g->frozen && end < g->frozen_end)
+            end = g->frozen_end;
+        if (end < g->latest)
+            end = g->latest;
+        g->frozen = true;
+        g->frozen_end = end;
+    }
+    else
+    {
+        end = g->frozen && g->frozen_end > g->latest ? g->frozen_end
+                                                     : g->latest;
+    }
+    if (scrolling)
+        *scrolling = scroll;
+    return end;
+}
+
+size_t scope_source_graph_message(const scope_source *source, unsigned graph,
+                                  double now, char *buf, size_t size)
+{
+    const scope_graph *g = &source->graphs[graph];
+    int n = 0;
+    switch (source->state)
+    {
+    case SCOPE_SOURCE_WAITING:
+    case SCOPE_SOURCE_FAILED:
+    case SCOPE_SOURCE_EXITED:
+    case SCOPE_SOURCE_DIED:
+    case SCOPE_SOURCE_MOVED:
+        n = snprintf(buf, size, "%s", source->message);
+        break;
+    case SCOPE_SOURCE_LIVE:
+        if (!g->count)
+            n = snprintf(buf, size, "no channel matches '%s' yet",
+                         g->regex ? g->regex : ".*");
+        else if (!g->has_data)
+            n = snprintf(buf, size, "no data yet");
+        else if (now - g->arrival >= SCOPE_PAUSE_SECONDS)
+        {
+            time_t when = (time_t) (source->first_start + g->latest);
+            struct tm local;
+            char clock[32] = "?";
+            if (localtime_r(&when, &local))
+                strftime(clock, sizeof(clock), "%H:%M:%S", &local);
+            n = snprintf(buf, size, "no data since %s", clock);
+        }
+        else if (size)
+            buf[0] = 0;
+        break;
+    }
+    return n < 0 ? 0 : (size_t) n;
+}

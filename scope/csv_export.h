@@ -1,0 +1,35 @@
+/* csv_export.h - the samples a graph shows, as comma-separated values.
+ *
+ *   time,bytes,loops[,bytes.average,...]
+ *   12.000105000,32926,1
+ *
+ * One row per distinct time, merged across channels in time order; a
+ * channel with no sample at that time leaves its cell empty. Times are
+ * seconds (nanosecond precision) on the graph's axis; values print with 17
+ * significant digits, so they read back exactly as recorded. Columns for
+ * the average, min/max envelope and interval follow when those views are
+ * on.
+ */
+#ifndef SCOPE_CSV_EXPORT_H
+#define SCOPE_CSV_EXPORT_H
+
+#include "channel_data.h"
+#include "graph_model.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* Write samples [first[s], end[s]) of each of the 'count' series; 'views'
+ * is a set of SCOPE_VIEW_*. Returns the number of rows written, or -1 if
+ * writing failed. */
+long scope_csv_write(FILE *out, scope_series *const *series, unsigned count,
+                     const uint64_t *first, const uint64_t *end,
+                     unsigned views);
+
+/* The samples 'count' graphs 'width' pixels wide show, as graph_draw()
+ * would: each channel once, with the views of all the graphs. */
+long scope_csv_write_graphs(FILE *out, const graph_model *const *models,
+                            unsigned count, double width);
+
+#endif /* SCOPE_CSV_EXPORT_H */

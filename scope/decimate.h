@@ -1,0 +1,91 @@
+/* decimate.h - min/max per pixel column, in time that follows the width.
+ *
+ * A graph shows up to millions of samples in a few hundred columns. Each
+ * column needs the first, last, lowest and highest sample that falls in it.
+ * Scanning every sample each frame would make a frame cost follow the
+ * number of samples; instead each track keeps a min/max pyramid, updated as
+ * samples are appended: level k holds the extremes of aligned blocks of
+ * 16^k samples. A range query then touches at most 2 * 15 entries per
+ * level, so a column costs O(log n) and a frame O(width * log n).
+ *
+ * Samples are named by an absolute index that only grows (the n-th sample
+ * ever appended to the track); old ones can be dropped from the front.
+ * NaN samples are ignored by the extremes (fmin/fmax semantics).
+ */
+#ifndef SCOPE_DECIMATE_H
+#define SCOPE_DECIMATE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define SCOPE_MINMAX_SHIFT      4       /* 16 samples per block */
+#define SCOPE_MINMAX_LEVELS     6       /* blocks of up to 16^6 samples */
+
+typedef struct scope_extent
+{
+    double min, max;
+} scope_extent;
+
+typedef struct scope_minmax_level
+{
+    scope_extent *entry;                /* entry[head + i]: block base + i */
+    uint64_t      base;
+    size_t        head, count, capacity;
+} scope_minmax_level;
+
+typedef struct scope_minmax
+{
+    scope_minmax_level level[SCOPE_MINMAX_LEVELS];  /* [0] = 16 samples */
+} scope_minmax;
+
+void scope_minmax_init(scope_minmax *mm);
+void scope_minmax_free(scope_minmax *mm);
+
+/* Account for sample 'index' (one more than the last one appended, or any
+ * index for the first). False when out of memory: the pyramid is then
+ * emptied and queries fall back to scanning samples. */
+bool scope_minmax_append(scope_minmax *mm, uint64_t index, double value);
+
+/* Forget blocks that lie entirely before sample 'first'. */
+void scope_minmax_trim(scope_minmax *mm, uint64_t first);
+
+/* Extremes of samples [begin, end); 'raw[i - raw_base]' is sample i, and
+ * every sample of the range must still be in 'raw'. NaN if the range is
+ * empty or holds only NaN. */
+scope_extent scope_minmax_query(const scope_minmax *mm, const double *raw,
+                                uint64_t raw_base, uint64_t begin,
+                                uint64_t end);
+
+/* One pixel column of a decimated track. */
+typedef struct scope_column
+{
+    double first, last;                 /* values of its first/last sample */
+    double min, max;                    /* NaN min/max: no usable sample */
+    double start_time, end_time;        /* times of its first/last sample */
+    bool   used;                        /* it holds at least one sample */
+} scope_column;
+
+/* A track to decimate: sorted times and values of samples
+ * [first, end), element i at [i - base]. */
+typedef struct scope_track_view
+{
+    const double *      time;
+    const double *      value;
+    const scope_minmax *minmax;         /* NULL: scan the samples */
+    uint64_t            base, first, end;
+} scope_track_view;
+
+/* Index of the first sample of 'track' whose time is >= 't'. */
+uint64_t scope_track_lower_bound(const scope_track_view *track, double t);
+
+/* Fill 'columns' column c covering times [(origin + c) * step,
+ * (origin + c + 1) * step), using only samples [first, end) of the track.
+ * Columns are anchored to multiples of 'step' rather than to the left edge
+ * of the view, so a scrolling view keeps the same columns from frame to
+ * frame and the trace does not shimmer. */
+void scope_decimate(const scope_track_view *track, uint64_t first,
+                    uint64_t end, int64_t origin, double step,
+                    unsigned columns, scope_column *out);
+
+#endif /* SCOPE_DECIMATE_H */

@@ -1,0 +1,197 @@
+/* headless.c - collect, then draw offscreen and write PNG and CSV. */
+#include "headless.h"
+#include "channel_data.h"
+#include "csv_export.h"
+#include "graph_draw.h"
+#include "save_file.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define POLL_SECONDS    0.02
+
+static double monotonic_seconds(void)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double) now.tv_sec + now.tv_nsec / 1e9;
+}
+
+static void pause_seconds(double seconds)
+{
+    if (seconds <= 0)
+        return;
+    struct timespec delay = { (time_t) seconds,
+                              (long) ((seconds - (time_t) seconds) * 1e9) };
+    while (nanosleep(&delay, &delay) != 0 && errno == EINTR)
+        continue;
+}
+
+/* A new process: give it the -c commands and the sliders' values. */
+static void send_setup(scope_source *source, const scope_options *options)
+{
+    recorder_share *share = scope_source_share(source);
+    char error[512];
+    for (unsigned c = 0; c < options->command_count; c++)
+        if (!recorder_share_send(share, options->commands[c], 1000, error,
+                                 sizeof(error)))
+            fprintf(stderr, "recorder_scope: %s\n", error);
+    for (unsigned s = 0; s < options->slider_count; s++)
+    {
+        const scope_slider_spec *slider = &options->sliders[s];
+        if (!slider->has_value)
+            continue;
+        char command[128];
+        snprintf(command, sizeof(command), "%s=%ld", slider->name,
+                 slider->value);
+        if (!recorder_share_send(share, command, 1000, error, sizeof(error)))
+            fprintf(stderr, "recorder_scope: %s\n", error);
+    }
+}
+
+typedef struct capture
+{
+    const graph_model *const *models;
+    unsigned count;
+    int      width, height;
+    long     rows;
+} capture;
+
+static bool write_png(const char *path, void *arg, char *error, size_t size)
+{
+    capture *c = arg;
+    return graph_draw_png(c->models, c->count, c->width, c->height, path,
+                          error, size);
+}
+
+static bool write_csv(const char *path, void *arg, char *error, size_t size)
+{
+    capture *c = arg;
+    FILE *file = fopen(path, "w");
+    if (!file)
+    {
+        snprintf(error, size, "%s: %s", path, strerror(errno));
+        return false;
+    }
+    c->rows = scope_csv_write_graphs(file, c->models, c->count, c->width);
+    if (fclose(file) != 0 || c->rows < 0)
+    {
+        snprintf(error, size, "%s: write error", path);
+        return false;
+    }
+    return true;
+}
+
+int scope_headless_run(const scope_options *options)
+{
+    scope_source_config config = {
+        .duration = options->duration,
+        .keep = options->max_samples > (long) SCOPE_HISTORY_DEFAULT
+              ? (size_t) options->max_samples : SCOPE_HISTORY_DEFAULT,
+        .ratio = options->ratio,
+    };
+    scope_source *source = scope_source_new(options->share_path, &config);
+    if (!source)
+    {
+        fprintf(stderr, "recorder_scope: out of memory\n");
+        return 1;
+    }
+    unsigned graphs = options->channel_count ? options->channel_count : 1;
+    for (unsigned g = 0; g < graphs; g++)
+        if (scope_source_add_graph(source, options->channel_count
+                                           ? options->channels[g] : NULL) < 0)
+        {
+            fprintf(stderr, "recorder_scope: out of memory\n");
+            scope_source_delete(source);
+            return 1;
+        }
+
+    /* Collect. */
+    double start = monotonic_seconds(), now = start;
+    double stop = start + options->capture_seconds;
+    char said[4608] = "";
+    for (;;)
+    {
+        unsigned found = scope_source_poll(source, now);
+        if (found & SCOPE_POLL_ATTACHED)
+            send_setup(source, options);
+        const char *message = scope_source_message(source);
+        if (strcmp(message, said) != 0)
+        {
+            fprintf(stderr, "recorder_scope: %s\n", message);
+            snprintf(said, sizeof(said), "%s", message);
+        }
+        if (now >= stop)
+            break;
+        pause_seconds(stop - now < POLL_SECONDS ? stop - now : POLL_SECONDS);
+        now = monotonic_seconds();
+    }
+
+    /* Draw what the window would show now. */
+    graph_model *models = calloc(graphs, sizeof(*models));
+    const graph_model **list = calloc(graphs, sizeof(*list));
+    char (*messages)[256] = calloc(graphs, sizeof(*messages));
+    int status = 1;
+    if (!models || !list || !messages)
+    {
+        fprintf(stderr, "recorder_scope: out of memory\n");
+        goto done;
+    }
+    unsigned channels = 0;
+    bool timing = false;
+    for (unsigned g = 0; g < graphs; g++)
+    {
+        unsigned views = options->channel_count ? options->channel_views[g]
+                                                : options->views;
+        graph_model_fill(&models[g], source, g, views, options->duration,
+                         options->max_samples, now, messages[g],
+                         sizeof(messages[g]), NULL);
+        list[g] = &models[g];
+        channels += models[g].series_count;
+        timing |= (views & SCOPE_VIEW_TIMING) != 0;
+    }
+    for (unsigned g = 0; g < graphs; g++)
+        models[g].right_axis = timing;      /* time axes line up */
+    capture c = {
+        .models = list,
+        .count = graphs,
+        .width = options->has_size ? options->width : SCOPE_DEFAULT_WIDTH,
+        .height = options->has_size ? options->height
+                                    : (int) graphs * SCOPE_DEFAULT_GRAPH_HEIGHT,
+    };
+    char error[512];
+    bool ok = true;
+    if (options->png_path)
+    {
+        if (scope_save_replace(options->png_path, write_png, &c, error,
+                               sizeof(error)))
+            fprintf(stderr, "recorder_scope: wrote %s (%dx%d, %u graph%s, "
+                    "%u channel%s)\n", options->png_path, c.width, c.height,
+                    graphs, graphs == 1 ? "" : "s", channels,
+                    channels == 1 ? "" : "s");
+        else
+            ok = false, fprintf(stderr, "recorder_scope: %s\n", error);
+    }
+    if (options->csv_path)
+    {
+        if (scope_save_replace(options->csv_path, write_csv, &c, error,
+                               sizeof(error)))
+            fprintf(stderr, "recorder_scope: wrote %s (%ld rows)\n",
+                    options->csv_path, c.rows);
+        else
+            ok = false, fprintf(stderr, "recorder_scope: %s\n", error);
+    }
+    scope_source_state state = scope_source_get_state(source);
+    status = ok && state != SCOPE_SOURCE_WAITING &&
+             state != SCOPE_SOURCE_FAILED ? 0 : 1;
+
+done:
+    free(messages);
+    free(list);
+    free(models);
+    scope_source_delete(source);
+    return status;
+}

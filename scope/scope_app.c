@@ -1,0 +1,573 @@
+/* scope_app.c - the application: window, polling, actions, sliders. */
+#include "scope_app.h"
+#include "channel_data.h"
+#include "command_queue.h"
+#include "csv_export.h"
+#include "graph_draw.h"
+#include "graph_view.h"
+#include "save_file.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#if defined(SCOPE_HAVE_X11) && defined(GDK_WINDOWING_X11)
+#include <gdk/x11/gdkx.h>
+#define SCOPE_X11 1
+#endif
+
+#define POLL_MS         20              /* read the segment 50 times a second */
+#define TWEAK_POLL      0.5             /* seconds between tweak reads */
+#define SLIDER_SETTLE   1.5             /* a moved slider stays put this long */
+#define APP_ID          "org.recorder.Scope"
+
+typedef struct slider
+{
+    ScopeApp *               app;
+    const scope_slider_spec *spec;
+    GtkWidget *              scale;
+    gboolean                 chosen;    /* a value the user gave or set */
+    double                   moved;     /* monotonic time of the last move */
+} slider;
+
+struct _ScopeApp
+{
+    GtkApplication       parent_instance;
+    const scope_options *options;
+    scope_source *       source;
+    scope_commands *     commands;
+    GtkWidget *          window;
+    GtkWidget *          status;
+    GraphView **         views;
+    unsigned             view_count;
+    GraphView *          last_focus;
+    slider *             sliders;
+    gboolean             setting_slider; /* not the user moving it */
+    guint                poll;
+    double               next_tweak_poll;
+    unsigned             save_next;
+    char                 state_text[4608];
+    char                 action_text[1200];
+    char                 said[4608];    /* last state told on stderr */
+};
+
+G_DEFINE_TYPE(ScopeApp, scope_app, GTK_TYPE_APPLICATION)
+
+/* ---- status line --------------------------------------------------------- */
+
+static void show_status(ScopeApp *app)
+{
+    char text[sizeof(app->state_text) + sizeof(app->action_text) + 8];
+    snprintf(text, sizeof(text), "%s%s%s", app->state_text,
+             app->action_text[0] ? "   |   " : "", app->action_text);
+    if (strcmp(gtk_label_get_text(GTK_LABEL(app->status)), text) != 0)
+        gtk_label_set_text(GTK_LABEL(app->status), text);
+}
+
+static void set_action_text(ScopeApp *app, const char *text)
+{
+    snprintf(app->action_text, sizeof(app->action_text), "%s", text);
+    show_status(app);
+}
+
+/* ---- sliders --------------------------------------------------------------- */
+
+static void slider_send(slider *s)
+{
+    char command[128];
+    long value = lround(gtk_range_get_value(GTK_RANGE(s->scale)));
+    snprintf(command, sizeof(command), "%s=%ld", s->spec->name, value);
+    scope_commands_send(s->app->commands, command, s->spec->name);
+    /* Until it is applied the program still has the old value. */
+    s->moved = g_get_monotonic_time() / 1e6;
+}
+
+static void on_slider_moved(GtkRange *range, gpointer data)
+{
+    (void) range;
+    slider *s = data;
+    if (s->app->setting_slider)
+        return;
+    s->chosen = TRUE;
+    slider_send(s);
+}
+
+static void slider_place(slider *s, long min, long max, long value)
+{
+    if (value < min)
+        min = value;
+    if (value > max)
+        max = value;
+    s->app->setting_slider = TRUE;
+    gtk_range_set_range(GTK_RANGE(s->scale), min, max);
+    gtk_range_set_value(GTK_RANGE(s->scale), value);
+    s->app->setting_slider = FALSE;
+    gtk_widget_set_sensitive(s->scale, TRUE);
+}
+
+static GtkWidget *slider_row(slider *s)
+{
+    const scope_slider_spec *spec = s->spec;
+    GtkWidget *row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8);
+    gtk_widget_set_margin_start(row, 8);
+    gtk_widget_set_margin_end(row, 8);
+    GtkWidget *label = gtk_label_new(spec->name);
+    gtk_box_append(GTK_BOX(row), label);
+
+    s->scale = gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, 0, 100, 1);
+    gtk_scale_set_digits(GTK_SCALE(s->scale), 0);
+    gtk_scale_set_draw_value(GTK_SCALE(s->scale), TRUE);
+    gtk_scale_set_value_pos(GTK_SCALE(s->scale), GTK_POS_RIGHT);
+    gtk_widget_set_hexpand(s->scale, TRUE);
+    gtk_widget_set_name(s->scale, spec->name);
+    gtk_box_append(GTK_BOX(row), s->scale);
+
+    if (spec->has_value)
+    {
+        long min = spec->min, max = spec->max;
+        if (!spec->has_range)
+            scope_slider_range(spec->value, &min, &max);
+        slider_place(s, min, max, spec->value);
+        s->chosen = TRUE;
+    }
+    else
+    {
+        /* Its range comes from the tweak's value, once we can read it. */
+        gtk_widget_set_sensitive(s->scale, FALSE);
+    }
+    g_signal_connect(s->scale, "value-changed", G_CALLBACK(on_slider_moved), s);
+    return row;
+}
+
+/* A new process: send it the -c commands and the sliders' values, or
+ * read the values of tweaks whose sliders the user did not set. */
+static void on_attached(ScopeApp *app)
+{
+    const scope_options *options = app->options;
+    for (unsigned c = 0; c < options->command_count; c++)
+        scope_commands_send(app->commands, options->commands[c], NULL);
+    for (unsigned i = 0; i < options->slider_count; i++)
+    {
+        slider *s = &app->sliders[i];
+        if (s->chosen)
+        {
+            slider_send(s);
+            continue;
+        }
+        intptr_t value;
+        if (scope_source_tweak(app->source, s->spec->name, &value))
+        {
+            long min, max;
+            scope_slider_range((long) value, &min, &max);
+            slider_place(s, min, max, (long) value);
+        }
+        else
+        {
+            char text[160];
+            snprintf(text, sizeof(text), "the program has no tweak '%s'",
+                     s->spec->name);
+            set_action_text(app, text);
+        }
+    }
+}
+
+/* Tweaks change from elsewhere too (recorder_scope -c, the program
+ * itself): sliders the user is not moving show the program's value. */
+static void follow_tweaks(ScopeApp *app, double now)
+{
+    if (now < app->next_tweak_poll)
+        return;
+    app->next_tweak_poll = now + TWEAK_POLL;
+    if (scope_source_get_state(app->source) != SCOPE_SOURCE_LIVE)
+        return;
+    for (unsigned i = 0; i < app->options->slider_count; i++)
+    {
+        slider *s = &app->sliders[i];
+        intptr_t value;
+        if (!gtk_widget_get_sensitive(s->scale) || now - s->moved < SLIDER_SETTLE ||
+            !scope_source_tweak(app->source, s->spec->name, &value))
+            continue;
+        GtkAdjustment *adjustment = gtk_range_get_adjustment(GTK_RANGE(s->scale));
+        if (lround(gtk_adjustment_get_value(adjustment)) != (long) value)
+            slider_place(s, (long) gtk_adjustment_get_lower(adjustment),
+                         (long) gtk_adjustment_get_upper(adjustment),
+                         (long) value);
+    }
+}
+
+/* ---- polling ------------------------------------------------------------- */
+
+static gboolean on_poll(gpointer data)
+{
+    ScopeApp *app = data;
+    double now = g_get_monotonic_time() / 1e6;
+    unsigned found = scope_source_poll(app->source, now);
+    if (found & SCOPE_POLL_ATTACHED)
+        on_attached(app);
+    follow_tweaks(app, now);
+    bool everything = found & (SCOPE_POLL_STATE | SCOPE_POLL_ATTACHED |
+                               SCOPE_POLL_CHANNELS);
+    for (unsigned g = 0; g < app->view_count; g++)
+        if (scope_source_graph_take_new(app->source, g) || everything)
+            graph_view_update(app->views[g]);
+
+    const char *message = scope_source_message(app->source);
+    if (strcmp(message, app->said) != 0)
+    {
+        fprintf(stderr, "recorder_scope: %s\n", message);
+        snprintf(app->said, sizeof(app->said), "%s", message);
+        snprintf(app->state_text, sizeof(app->state_text), "%s", message);
+        show_status(app);
+    }
+    char outcome[400];
+    bool failed;
+    while (scope_commands_outcome(app->commands, outcome, sizeof(outcome),
+                                  &failed))
+    {
+        if (failed)
+            fprintf(stderr, "recorder_scope: %s\n", outcome);
+        set_action_text(app, outcome);
+    }
+    return G_SOURCE_CONTINUE;
+}
+
+/* ---- saving ---------------------------------------------------------------- */
+
+static GraphView *focused_view(ScopeApp *app)
+{
+    for (GtkWidget *w = gtk_root_get_focus(GTK_ROOT(app->window)); w;
+         w = gtk_widget_get_parent(w))
+        if (GRAPH_IS_VIEW(w))
+            return GRAPH_VIEW(w);
+    return app->last_focus ? app->last_focus : app->views[0];
+}
+
+typedef struct saving
+{
+    const graph_model *model;
+    int   width, height;
+    long  rows;
+} saving;
+
+static bool write_png(const char *path, void *arg, char *error, size_t size)
+{
+    saving *s = arg;
+    return graph_draw_png(&s->model, 1, s->width, s->height, path, error,
+                          size);
+}
+
+static bool write_csv(const char *path, void *arg, char *error, size_t size)
+{
+    saving *s = arg;
+    FILE *file = fopen(path, "w");
+    if (!file)
+    {
+        snprintf(error, size, "%s: cannot write", path);
+        return false;
+    }
+    s->rows = scope_csv_write_graphs(file, &s->model, 1, s->width);
+    if (fclose(file) != 0 || s->rows < 0)
+    {
+        snprintf(error, size, "%s: write error", path);
+        return false;
+    }
+    return true;
+}
+
+static void save(ScopeApp *app, bool image, bool data)
+{
+    GraphView *view = focused_view(app);
+    graph_model model;
+    char message[256];
+    graph_view_fill_model(view, &model, message, sizeof(message));
+    saving s = {
+        .model = &model,
+        .width = gtk_widget_get_width(GTK_WIDGET(view)),
+        .height = gtk_widget_get_height(GTK_WIDGET(view)),
+    };
+    if (s.width <= 0 || s.height <= 0)
+    {
+        s.width = SCOPE_DEFAULT_WIDTH;
+        s.height = SCOPE_DEFAULT_GRAPH_HEIGHT;
+    }
+    scope_save_item items[2];
+    unsigned count = 0;
+    if (image)
+        items[count++] = (scope_save_item) { ".png", write_png, &s };
+    if (data)
+        items[count++] = (scope_save_item) { ".csv", write_csv, &s };
+
+    char error[512], text[1024];
+    const char *base = app->options->basename;
+    unsigned number = scope_save_numbered(base, &app->save_next, items, count,
+                                          error, sizeof(error));
+    if (!number)
+        snprintf(text, sizeof(text), "not saved: %s", error);
+    else if (image && data)
+        snprintf(text, sizeof(text), "saved %s%u.png and %s%u.csv (%ld rows)",
+                 base, number, base, number, s.rows);
+    else if (image)
+        snprintf(text, sizeof(text), "saved %s%u.png", base, number);
+    else
+        snprintf(text, sizeof(text), "saved %s%u.csv (%ld rows)", base,
+                 number, s.rows);
+    fprintf(stderr, "recorder_scope: %s\n", text);
+    set_action_text(app, text);
+}
+
+/* ---- actions ----------------------------------------------------------------- */
+
+/* If any graph has a timing axis, all keep room for one: time axes of
+ * stacked graphs line up. */
+static void align_graphs(ScopeApp *app)
+{
+    gboolean timing = FALSE;
+    for (unsigned g = 0; g < app->view_count; g++)
+        if (graph_view_get_views(app->views[g]) & SCOPE_VIEW_TIMING)
+            timing = TRUE;
+    for (unsigned g = 0; g < app->view_count; g++)
+        graph_view_set_right_axis(app->views[g], timing);
+}
+
+static void toggle(ScopeApp *app, unsigned view_flag)
+{
+    graph_view_toggle(focused_view(app), view_flag);
+    align_graphs(app);
+}
+
+#define ACTION(name, body)                                              \
+    static void name(GSimpleAction *action, GVariant *parameter,        \
+                     gpointer data)                                     \
+    {                                                                   \
+        (void) action;                                                  \
+        (void) parameter;                                               \
+        ScopeApp *app = data;                                           \
+        body;                                                           \
+    }
+
+ACTION(act_quit, g_application_quit(G_APPLICATION(app)))
+ACTION(act_timing, toggle(app, SCOPE_VIEW_TIMING))
+ACTION(act_average, toggle(app, SCOPE_VIEW_AVERAGE))
+ACTION(act_normal, toggle(app, SCOPE_VIEW_NORMAL))
+ACTION(act_minmax, toggle(app, SCOPE_VIEW_MINMAX))
+ACTION(act_save_image, save(app, true, false))
+ACTION(act_save_data, save(app, false, true))
+ACTION(act_save_both, save(app, true, true))
+
+static const GActionEntry app_actions[] = {
+    { .name = "quit", .activate = act_quit },
+    { .name = "toggle-timing", .activate = act_timing },
+    { .name = "toggle-average", .activate = act_average },
+    { .name = "toggle-normal", .activate = act_normal },
+    { .name = "toggle-minmax", .activate = act_minmax },
+    { .name = "save-image", .activate = act_save_image },
+    { .name = "save-data", .activate = act_save_data },
+    { .name = "save-both", .activate = act_save_both },
+};
+
+static const struct
+{
+    const char *action;
+    const char *keys[3];
+} app_keys[] = {
+    { "app.quit", { "q", "<Control>q", NULL } },
+    { "app.toggle-timing", { "t", NULL } },
+    { "app.toggle-average", { "a", NULL } },
+    { "app.toggle-normal", { "n", NULL } },
+    { "app.toggle-minmax", { "m", NULL } },
+    { "app.save-image", { "i", NULL } },
+    { "app.save-data", { "c", NULL } },
+    { "app.save-both", { "space", NULL } },
+};
+
+/* ---- window ------------------------------------------------------------------- */
+
+static void on_view_focus(GObject *object, GParamSpec *pspec, gpointer data)
+{
+    (void) pspec;
+    ScopeApp *app = data;
+    if (gtk_widget_has_focus(GTK_WIDGET(object)))
+        app->last_focus = GRAPH_VIEW(object);
+}
+
+#ifdef SCOPE_X11
+/* GTK 4 has no window positions; X11 still has them. */
+static void on_map(GtkWidget *window, gpointer data)
+{
+    ScopeApp *app = data;
+    GdkSurface *surface = gtk_native_get_surface(GTK_NATIVE(window));
+    if (surface && GDK_IS_X11_SURFACE(surface))
+        XMoveWindow(GDK_SURFACE_XDISPLAY(surface),
+                    gdk_x11_surface_get_xid(surface), app->options->x,
+                    app->options->y);
+}
+#endif
+
+static void scope_app_activate(GApplication *application)
+{
+    ScopeApp *app = SCOPE_APP(application);
+    if (app->window)
+    {
+        gtk_window_present(GTK_WINDOW(app->window));
+        return;
+    }
+    const scope_options *options = app->options;
+    app->window = gtk_application_window_new(GTK_APPLICATION(app));
+    char title[4200];
+    snprintf(title, sizeof(title), "recorder_scope: %s",
+             scope_source_path(app->source));
+    gtk_window_set_title(GTK_WINDOW(app->window), title);
+
+    GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4);
+    gtk_window_set_child(GTK_WINDOW(app->window), box);
+    for (unsigned g = 0; g < app->view_count; g++)
+    {
+        unsigned views = options->channel_count ? options->channel_views[g]
+                                                : options->views;
+        GtkWidget *view = graph_view_new(app->source, g, views,
+                                         options->duration,
+                                         options->max_samples);
+        app->views[g] = GRAPH_VIEW(view);
+        g_signal_connect(view, "notify::has-focus", G_CALLBACK(on_view_focus),
+                         app);
+        gtk_box_append(GTK_BOX(box), view);
+    }
+    align_graphs(app);
+    for (unsigned i = 0; i < options->slider_count; i++)
+        gtk_box_append(GTK_BOX(box), slider_row(&app->sliders[i]));
+
+    app->status = gtk_label_new("");
+    gtk_label_set_xalign(GTK_LABEL(app->status), 0);
+    gtk_label_set_ellipsize(GTK_LABEL(app->status), PANGO_ELLIPSIZE_END);
+    gtk_widget_set_margin_start(app->status, 8);
+    gtk_widget_set_margin_end(app->status, 8);
+    gtk_widget_set_margin_bottom(app->status, 4);
+    gtk_box_append(GTK_BOX(box), app->status);
+
+    int width = options->has_size ? options->width : SCOPE_DEFAULT_WIDTH;
+    int height = options->has_size ? options->height
+               : (int) (app->view_count * SCOPE_DEFAULT_GRAPH_HEIGHT +
+                        options->slider_count * 44 + 30);
+    if (!options->has_size && height > 1000)
+        height = 1000;
+    gtk_window_set_default_size(GTK_WINDOW(app->window), width, height);
+#ifdef SCOPE_X11
+    if (options->has_position)
+        g_signal_connect(app->window, "map", G_CALLBACK(on_map), app);
+#endif
+
+    on_poll(app);
+    app->poll = g_timeout_add(POLL_MS, on_poll, app);
+    gtk_window_present(GTK_WINDOW(app->window));
+    gtk_widget_grab_focus(GTK_WIDGET(app->views[0]));
+}
+
+static void scope_app_startup(GApplication *application)
+{
+    G_APPLICATION_CLASS(scope_app_parent_class)->startup(application);
+    ScopeApp *app = SCOPE_APP(application);
+    /* The graphs are dark; so is the rest of the window. */
+    g_object_set(gtk_settings_get_default(),
+                 "gtk-application-prefer-dark-theme", TRUE, NULL);
+    g_action_map_add_action_entries(G_ACTION_MAP(app), app_actions,
+                                    G_N_ELEMENTS(app_actions), app);
+    for (unsigned k = 0; k < G_N_ELEMENTS(app_keys); k++)
+        gtk_application_set_accels_for_action(GTK_APPLICATION(app),
+                                              app_keys[k].action,
+                                              app_keys[k].keys);
+}
+
+static void scope_app_shutdown(GApplication *application)
+{
+    ScopeApp *app = SCOPE_APP(application);
+    if (app->poll)
+    {
+        g_source_remove(app->poll);
+        app->poll = 0;
+    }
+    /* The views read the source: they go first. */
+    if (app->window)
+    {
+        gtk_window_destroy(GTK_WINDOW(app->window));
+        app->window = NULL;
+    }
+    G_APPLICATION_CLASS(scope_app_parent_class)->shutdown(application);
+}
+
+static void scope_app_finalize(GObject *object)
+{
+    ScopeApp *app = SCOPE_APP(object);
+    scope_commands_delete(app->commands);
+    scope_source_delete(app->source);
+    g_free(app->views);
+    g_free(app->sliders);
+    G_OBJECT_CLASS(scope_app_parent_class)->finalize(object);
+}
+
+static void scope_app_class_init(ScopeAppClass *klass)
+{
+    G_OBJECT_CLASS(klass)->finalize = scope_app_finalize;
+    G_APPLICATION_CLASS(klass)->startup = scope_app_startup;
+    G_APPLICATION_CLASS(klass)->activate = scope_app_activate;
+    G_APPLICATION_CLASS(klass)->shutdown = scope_app_shutdown;
+}
+
+static void scope_app_init(ScopeApp *app)
+{
+    (void) app;
+}
+
+/* Everything the window needs that can fail, before GTK starts. */
+static bool scope_app_prepare(ScopeApp *app, const scope_options *options)
+{
+    app->options = options;
+    app->save_next = 1;
+    scope_source_config config = {
+        .duration = options->duration,
+        .keep = options->max_samples > (long) SCOPE_HISTORY_DEFAULT
+              ? (size_t) options->max_samples : SCOPE_HISTORY_DEFAULT,
+        .ratio = options->ratio,
+    };
+    app->source = scope_source_new(options->share_path, &config);
+    if (!app->source)
+        return false;
+    app->commands = scope_commands_new(scope_source_path(app->source));
+    if (!app->commands)
+        return false;
+    app->view_count = options->channel_count ? options->channel_count : 1;
+    app->views = g_new0(GraphView *, app->view_count);
+    for (unsigned g = 0; g < app->view_count; g++)
+        if (scope_source_add_graph(app->source, options->channel_count
+                                                ? options->channels[g]
+                                                : NULL) < 0)
+            return false;
+    app->sliders = g_new0(slider, options->slider_count ? options->slider_count
+                                                        : 1);
+    for (unsigned i = 0; i < options->slider_count; i++)
+    {
+        app->sliders[i].app = app;
+        app->sliders[i].spec = &options->sliders[i];
+    }
+    return true;
+}
+
+int scope_app_run(const scope_options *options, const char *argv0)
+{
+    ScopeApp *app = g_object_new(SCOPE_TYPE_APP,
+                                 "application-id", APP_ID,
+                                 "flags", G_APPLICATION_NON_UNIQUE,
+                                 NULL);
+    int status = 1;
+    if (scope_app_prepare(app, options))
+    {
+        char *args[] = { (char *) argv0, NULL };
+        status = g_application_run(G_APPLICATION(app), 1, args);
+    }
+    else
+    {
+        fprintf(stderr, "recorder_scope: cannot start (out of memory or "
+                        "threads)\n");
+    }
+    g_object_unref(app);
+    return status;
+}

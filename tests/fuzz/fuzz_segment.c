@@ -1,0 +1,153 @@
+/* fuzz_segment.c - the segment reader on corrupted segments.
+ *
+ * A real segment is made once, by a child process that shares, exports
+ * channels, records and is killed. Each input is a list of patches
+ * (region, offset, bytes) written over a copy of it; the reader then opens,
+ * validates, lists, reads samples and renders a dump. Patched bytes are
+ * restored afterwards, so every input starts from the same segment.
+ */
+#include "fuzz_common.h"
+#include "recorder_share.h"
+#include "share_layout_private.h"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+RECORDER(fuzz_shared, 64, "Records in the template segment");
+
+static char path[256];
+static uint8_t *template_data;
+static size_t template_size;
+static int fd = -1;
+
+static void make_template(void)
+{
+    char directory[] = "/tmp/recorder_fuzz_XXXXXX";
+    if (!mkdtemp(directory))
+        abort();
+    snprintf(path, sizeof(path), "%s/segment", directory);
+    int ready[2];
+    if (pipe(ready))
+        abort();
+    pid_t pid = fork();
+    if (pid == 0)
+    {
+        char spec[300];
+        snprintf(spec, sizeof(spec), "share=%s", path);
+        recorder_configure_show(fuzz_discard);
+        recorder_trace_set(spec);
+        recorder_trace_set("fuzz_shared=count,ratio,name");
+        for (int i = 0; i < 100; i++)
+            record(fuzz_shared, ">Count %u items ratio %f %+s", i, i / 3.0,
+                   "text");
+        if (write(ready[1], "r", 1) != 1)
+            _exit(1);
+        pause();
+        _exit(0);
+    }
+    char byte;
+    if (read(ready[0], &byte, 1) != 1)
+        abort();
+    kill(pid, SIGKILL);
+    waitpid(pid, NULL, 0);
+
+    fd = open(path, O_RDWR);
+    struct stat st;
+    if (fd < 0 || fstat(fd, &st))
+        abort();
+    template_size = (size_t) st.st_size;
+    template_data = malloc(template_size);
+    if (pread(fd, template_data, template_size, 0) != (ssize_t) template_size)
+        abort();
+}
+
+/* Where patches land: the header and each table or region. */
+static uint64_t region_start(unsigned which)
+{
+    const share_header *h = (const share_header *) template_data;
+    switch (which % 8)
+    {
+    case 0: return 0;
+    case 1: return h->recorders.offset;
+    case 2: return h->tweaks.offset;
+    case 3: return h->sites.offset;
+    case 4: return h->channels.offset;
+    case 5: return h->commands.offset;
+    case 6: return h->strings.offset;
+    default: return h->rings.offset;
+    }
+}
+
+typedef struct patch { uint64_t at; size_t len; } patch;
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    if (!template_data)
+        make_template();
+    fuzz_quiet();
+
+    patch patches[64];
+    unsigned count = 0;
+    size_t i = 0;
+    while (i + 4 <= size && count < 64)
+    {
+        unsigned which = data[i];
+        uint64_t at = region_start(which) + (data[i + 1] | data[i + 2] << 8);
+        size_t len = data[i + 3] % 16 + 1;
+        i += 4;
+        if (i + len > size)
+            len = size - i;
+        if (at + len > template_size)
+            break;
+        if (pwrite(fd, data + i, len, (off_t) at) != (ssize_t) len)
+            abort();
+        patches[count++] = (patch) { at, len };
+        i += len;
+    }
+
+    char error[256];
+    recorder_share *share = recorder_share_open(path, error, sizeof(error));
+    if (share)
+    {
+        recorder_share_process process;
+        recorder_share_process_info(share, &process);
+        unsigned recorders = recorder_share_recorder_count(share);
+        for (unsigned r = 0; r < recorders && r < 64; r++)
+        {
+            recorder_share_recorder rec;
+            recorder_share_recorder_info(share, r, &rec);
+        }
+        unsigned tweaks = recorder_share_tweak_count(share);
+        for (unsigned t = 0; t < tweaks && t < 64; t++)
+        {
+            recorder_share_tweak tweak;
+            recorder_share_tweak_info(share, t, &tweak);
+        }
+        unsigned channels = recorder_share_channel_count(share);
+        for (unsigned c = 0; c < channels && c < 16; c++)
+        {
+            recorder_share_channel channel;
+            recorder_share_channel_info(share, c, &channel);
+            recorder_sample samples[32];
+            uint64_t cursor = 0, lost;
+            recorder_share_read(share, c, &cursor, samples, 32, &lost);
+        }
+        recorder_share_find_channel(share, "c.*", -1);
+        FILE *null = fopen("/dev/null", "w");
+        recorder_share_dump(share, NULL, null);
+        fclose(null);
+        recorder_share_state(share);
+        recorder_share_close(share);
+    }
+
+    for (unsigned p = 0; p < count; p++)
+        if (pwrite(fd, template_data + patches[p].at, patches[p].len,
+                   (off_t) patches[p].at) != (ssize_t) patches[p].len)
+            abort();
+    return 0;
+}

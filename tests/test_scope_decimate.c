@@ -1,0 +1,263 @@
+/* test_scope_decimate.c - min/max pyramids and per-column decimation. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "decimate.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+#define SAMPLES 100000
+
+static double *values;
+
+static int make_values(void **state)
+{
+    (void) state;
+    values = malloc(SAMPLES * sizeof(*values));
+    srand(42);
+    for (unsigned i = 0; i < SAMPLES; i++)
+        values[i] = (rand() % 20001 - 10000) / 7.0;
+    return 0;
+}
+
+static int free_values(void **state)
+{
+    (void) state;
+    free(values);
+    return 0;
+}
+
+static scope_extent brute(const double *raw, uint64_t begin, uint64_t end)
+{
+    scope_extent e = { NAN, NAN };
+    for (uint64_t i = begin; i < end; i++)
+    {
+        e.min = fmin(e.min, raw[i]);
+        e.max = fmax(e.max, raw[i]);
+    }
+    return e;
+}
+
+static void build(scope_minmax *mm, const double *raw, uint64_t count)
+{
+    scope_minmax_init(mm);
+    for (uint64_t i = 0; i < count; i++)
+        assert_true(scope_minmax_append(mm, i, raw[i]));
+}
+
+static void test_query_matches_brute_force_on_random_ranges(void **state)
+{
+    (void) state;
+    scope_minmax mm;
+    build(&mm, values, SAMPLES);
+    for (int r = 0; r < 2000; r++)
+    {
+        uint64_t a = (uint64_t) rand() % SAMPLES;
+        uint64_t b = a + (uint64_t) rand() % (SAMPLES - a + 1);
+        scope_extent got = scope_minmax_query(&mm, values, 0, a, b);
+        scope_extent want = brute(values, a, b);
+        if (a == b)
+        {
+            assert_true(isnan(got.min) && isnan(got.max));
+            continue;
+        }
+        assert_true(got.min == want.min);
+        assert_true(got.max == want.max);
+    }
+    scope_minmax_free(&mm);
+}
+
+static void test_aligned_range_reads_no_sample(void **state)
+{
+    (void) state;
+    scope_minmax mm;
+    build(&mm, values, 65536);
+    /* 16^4 samples: one level-3 block; 'raw' must not be touched. */
+    scope_extent got = scope_minmax_query(&mm, NULL, 0, 0, 65536);
+    scope_extent want = brute(values, 0, 65536);
+    assert_true(got.min == want.min && got.max == want.max);
+    scope_minmax_free(&mm);
+}
+
+static void test_long_range_reads_only_its_ragged_ends(void **state)
+{
+    (void) state;
+    scope_minmax mm;
+    build(&mm, values, SAMPLES);
+    /* Samples the query must not read are poisoned in its copy of raw. */
+    double *poisoned = malloc(SAMPLES * sizeof(*poisoned));
+    for (unsigned i = 0; i < SAMPLES; i++)
+        poisoned[i] = 1e300;
+    uint64_t a = 5, b = 90001;
+    for (uint64_t i = a; i < 16; i++)
+        poisoned[i] = values[i];
+    for (uint64_t i = b & ~(uint64_t) 15; i < b; i++)
+        poisoned[i] = values[i];
+    scope_extent got = scope_minmax_query(&mm, poisoned, 0, a, b);
+    scope_extent want = brute(values, a, b);
+    assert_true(got.min == want.min && got.max == want.max);
+    free(poisoned);
+    scope_minmax_free(&mm);
+}
+
+static void test_trim_keeps_queries_right_for_kept_samples(void **state)
+{
+    (void) state;
+    scope_minmax mm;
+    build(&mm, values, 20000);
+    scope_minmax_trim(&mm, 4097);
+    for (uint64_t i = 20000; i < 30000; i++)
+        scope_minmax_append(&mm, i, values[i]);
+    for (int r = 0; r < 500; r++)
+    {
+        uint64_t a = 4097 + (uint64_t) rand() % (30000 - 4097);
+        uint64_t b = a + (uint64_t) rand() % (30000 - a + 1);
+        if (a == b)
+            continue;
+        scope_extent got = scope_minmax_query(&mm, values, 0, a, b);
+        scope_extent want = brute(values, a, b);
+        assert_true(got.min == want.min && got.max == want.max);
+    }
+    assert_true(mm.level[0].base >= 4096 / 16);
+    scope_minmax_free(&mm);
+}
+
+static void test_nan_samples_are_ignored(void **state)
+{
+    (void) state;
+    double raw[40];
+    for (unsigned i = 0; i < 40; i++)
+        raw[i] = i % 3 ? NAN : (double) i;
+    scope_minmax mm;
+    build(&mm, raw, 40);
+    scope_extent got = scope_minmax_query(&mm, raw, 0, 0, 40);
+    assert_true(got.min == 0 && got.max == 39);
+    scope_minmax_free(&mm);
+}
+
+static void test_empty_range_is_nan(void **state)
+{
+    (void) state;
+    scope_minmax mm;
+    build(&mm, values, 100);
+    scope_extent got = scope_minmax_query(&mm, values, 0, 50, 50);
+    assert_true(isnan(got.min) && isnan(got.max));
+    scope_minmax_free(&mm);
+}
+
+static void test_query_without_pyramid_scans(void **state)
+{
+    (void) state;
+    scope_extent got = scope_minmax_query(NULL, values, 0, 3, 1000);
+    scope_extent want = brute(values, 3, 1000);
+    assert_true(got.min == want.min && got.max == want.max);
+}
+
+/* Samples 1 ms apart from t = 0, columns of 10 ms. */
+static double times[SAMPLES];
+
+static scope_track_view ms_track(scope_minmax *mm, uint64_t count)
+{
+    for (uint64_t i = 0; i < count; i++)
+        times[i] = i * 0.001;
+    build(mm, values, count);
+    return (scope_track_view) { times, values, mm, 0, 0, count };
+}
+
+static void test_columns_hold_first_last_min_max(void **state)
+{
+    (void) state;
+    scope_minmax mm;
+    scope_track_view track = ms_track(&mm, 1000);
+    scope_column cols[100];
+    scope_decimate(&track, 0, 1000, 0, 0.01, 100, cols);
+    for (unsigned c = 0; c < 99; c++)
+    {
+        /* The same boundaries as the decimation: times >= c * step. */
+        uint64_t a = scope_track_lower_bound(&track, c * 0.01);
+        uint64_t b = scope_track_lower_bound(&track, (c + 1) * 0.01);
+        assert_true(b - a >= 9 && b - a <= 11);
+        scope_extent want = brute(values, a, b);
+        assert_true(cols[c].used);
+        assert_true(cols[c].first == values[a]);
+        assert_true(cols[c].last == values[b - 1]);
+        assert_true(cols[c].min == want.min && cols[c].max == want.max);
+        assert_true(cols[c].start_time == times[a]);
+    }
+    scope_minmax_free(&mm);
+}
+
+static void test_columns_without_samples_are_unused(void **state)
+{
+    (void) state;
+    scope_minmax mm;
+    scope_track_view track = ms_track(&mm, 100);   /* 0 to 0.099 s */
+    scope_column cols[10];
+    scope_decimate(&track, 0, 100, 5, 0.05, 10, cols); /* 0.25 s onwards */
+    for (unsigned c = 0; c < 10; c++)
+        assert_false(cols[c].used);
+    scope_minmax_free(&mm);
+}
+
+static void test_columns_respect_the_sample_range(void **state)
+{
+    (void) state;
+    scope_minmax mm;
+    scope_track_view track = ms_track(&mm, 1000);
+    scope_column cols[1];
+    scope_decimate(&track, 100, 200, 0, 1.0, 1, cols);
+    scope_extent want = brute(values, 100, 200);
+    assert_true(cols[0].first == values[100]);
+    assert_true(cols[0].last == values[199]);
+    assert_true(cols[0].min == want.min && cols[0].max == want.max);
+    scope_minmax_free(&mm);
+}
+
+static void test_columns_stay_put_while_the_view_scrolls(void **state)
+{
+    (void) state;
+    scope_minmax mm;
+    scope_track_view track = ms_track(&mm, 2000);
+    scope_column a[50], b[49];
+    /* Same anchor (multiples of the step): column k is the same samples. */
+    scope_decimate(&track, 0, 2000, 10, 0.02, 50, a);
+    scope_decimate(&track, 0, 2000, 11, 0.02, 49, b);
+    for (unsigned c = 0; c < 49; c++)
+        assert_true(a[c + 1].min == b[c].min && a[c + 1].max == b[c].max);
+    scope_minmax_free(&mm);
+}
+
+static void test_lower_bound_finds_first_not_before(void **state)
+{
+    (void) state;
+    scope_minmax mm;
+    scope_track_view track = ms_track(&mm, 100);
+    assert_int_equal(scope_track_lower_bound(&track, -1), 0);
+    assert_int_equal(scope_track_lower_bound(&track, 0.0105), 11);
+    assert_int_equal(scope_track_lower_bound(&track, 5), 100);
+    scope_minmax_free(&mm);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_query_matches_brute_force_on_random_ranges),
+        cmocka_unit_test(test_aligned_range_reads_no_sample),
+        cmocka_unit_test(test_long_range_reads_only_its_ragged_ends),
+        cmocka_unit_test(test_trim_keeps_queries_right_for_kept_samples),
+        cmocka_unit_test(test_nan_samples_are_ignored),
+        cmocka_unit_test(test_empty_range_is_nan),
+        cmocka_unit_test(test_query_without_pyramid_scans),
+        cmocka_unit_test(test_columns_hold_first_last_min_max),
+        cmocka_unit_test(test_columns_without_samples_are_unused),
+        cmocka_unit_test(test_columns_respect_the_sample_range),
+        cmocka_unit_test(test_columns_stay_put_while_the_view_scrolls),
+        cmocka_unit_test(test_lower_bound_finds_first_not_before),
+    };
+    return cmocka_run_group_tests_name("scope_decimate", tests, make_values,
+                                       free_values);
+}

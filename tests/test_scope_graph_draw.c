@@ -1,0 +1,280 @@
+/* test_scope_graph_draw.c - offscreen rendering of graphs, and its cost.
+ *
+ * Renders with the same graph_draw() as the window into cairo image
+ * surfaces and checks the picture by counting pixels of channel colours.
+ * Also times frames of 1 000 and 1 000 000 samples: with decimation
+ * through min/max pyramids, the cost follows the width, not the samples.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "graph_draw.h"
+#include "scope_test_series.h"
+
+#include <malloc.h>
+#include <math.h>
+#include <time.h>
+#include <unistd.h>
+
+/* Fontconfig keeps its caches until exit: not a leak of ours. */
+const char *__lsan_default_suppressions(void);
+const char *__lsan_default_suppressions(void)
+{
+    return "leak:libfontconfig.so\n";
+}
+
+#define WIDTH   900
+#define HEIGHT  300
+
+static cairo_surface_t *render(const graph_model *model)
+{
+    cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24,
+                                                          WIDTH, HEIGHT);
+    cairo_t *cr = cairo_create(surface);
+    graph_draw(cr, WIDTH, HEIGHT, model);
+    assert_int_equal(cairo_status(cr), CAIRO_STATUS_SUCCESS);
+    cairo_destroy(cr);
+    cairo_surface_flush(surface);
+    return surface;
+}
+
+/* Pixels of exactly 'rgb' in the rectangle, or the whole image. */
+static unsigned count_colour(cairo_surface_t *surface, const unsigned char rgb[3],
+                             int x0, int y0, int x1, int y1)
+{
+    unsigned char *data = cairo_image_surface_get_data(surface);
+    int stride = cairo_image_surface_get_stride(surface);
+    uint32_t want = (uint32_t) rgb[0] << 16 | (uint32_t) rgb[1] << 8 | rgb[2];
+    unsigned count = 0;
+    for (int y = y0; y < y1; y++)
+        for (int x = x0; x < x1; x++)
+        {
+            uint32_t pixel = *(uint32_t *) (data + y * stride + 4 * x);
+            if ((pixel & 0xffffff) == want)
+                count++;
+        }
+    return count;
+}
+
+static void test_each_channel_is_drawn_in_its_colour(void **state)
+{
+    (void) state;
+    scope_series *s[3] = {
+        test_series("up", 500, 0, 0.01, 0, 1),
+        test_series("down", 500, 0, 0.01, 500, -1),
+        test_series("flat", 500, 0, 0.01, 250, 0),
+    };
+    for (unsigned i = 0; i < 3; i++)
+        s[i]->colour = i;
+    graph_model model = {
+        .title = "up|down|flat", .series = s, .series_count = 3,
+        .views = SCOPE_VIEW_NORMAL, .view_end = 5.0, .duration = 5.0,
+        .max_samples = -1,
+    };
+    cairo_surface_t *surface = render(&model);
+    for (unsigned i = 0; i < 3; i++)
+    {
+        unsigned char rgb[3];
+        graph_channel_colour(i, rgb);
+        /* The plot area, below the legend: traces, not swatches. */
+        unsigned in_plot = count_colour(surface, rgb, (int) GRAPH_MARGIN_LEFT,
+                                        60, WIDTH, HEIGHT);
+        unsigned total = count_colour(surface, rgb, 0, 0, WIDTH, HEIGHT);
+        assert_true(in_plot > 300);     /* a 2-pixel line across the plot */
+        assert_true(total > in_plot);   /* and a legend swatch */
+    }
+    cairo_surface_destroy(surface);
+    for (unsigned i = 0; i < 3; i++)
+        test_series_delete(s[i]);
+}
+
+static void test_channels_of_one_graph_get_distinct_colours(void **state)
+{
+    (void) state;
+    /* Both were given colour 0 (say, first in their own source). */
+    scope_series *s[2] = {
+        test_series("a", 100, 0, 0.01, 0, 1),
+        test_series("b", 100, 0, 0.01, 100, -1),
+    };
+    graph_model model = {
+        .series = s, .series_count = 2, .views = SCOPE_VIEW_NORMAL,
+        .view_end = 1.0, .duration = 1.0, .max_samples = -1,
+    };
+    cairo_surface_t *surface = render(&model);
+    unsigned char first[3], second[3];
+    graph_channel_colour(0, first);
+    graph_channel_colour(1, second);
+    assert_true(count_colour(surface, first, 60, 60, WIDTH, HEIGHT) > 100);
+    assert_true(count_colour(surface, second, 60, 60, WIDTH, HEIGHT) > 100);
+    cairo_surface_destroy(surface);
+    test_series_delete(s[0]);
+    test_series_delete(s[1]);
+}
+
+static void test_message_shows_without_data(void **state)
+{
+    (void) state;
+    graph_model model = {
+        .title = "bytes", .views = SCOPE_VIEW_NORMAL, .view_end = NAN,
+        .duration = 10, .max_samples = -1,
+        .message = "waiting for /tmp/recorder_share",
+    };
+    cairo_surface_t *surface = render(&model);
+    /* Dim text pixels in the middle of the plot. */
+    static const unsigned char background[3] = { 0x1b, 0x1e, 0x25 };
+    unsigned plain = count_colour(surface, background, 300, 140, 600, 180);
+    assert_true(plain < 300 * 40);
+    cairo_surface_destroy(surface);
+}
+
+static void test_views_draw_more(void **state)
+{
+    (void) state;
+    scope_series *s = malloc(sizeof(*s));
+    scope_series_init(s, "noisy", 0.9);
+    for (unsigned i = 0; i < 2000; i++)
+        scope_series_append(s, i * 0.001 + (i % 3) * 0.0003,
+                            sin(i * 0.01) * 100 + (i % 7) * 10);
+    graph_model model = {
+        .series = &s, .series_count = 1, .views = SCOPE_VIEW_NORMAL,
+        .view_end = 2.0, .duration = 2.0, .max_samples = -1,
+    };
+    unsigned char amber[3];
+    graph_channel_colour(0, amber);
+    cairo_surface_t *plain = render(&model);
+    unsigned normal = count_colour(plain, amber, 0, 0, WIDTH, HEIGHT);
+    model.views = SCOPE_VIEW_MINMAX | SCOPE_VIEW_AVERAGE | SCOPE_VIEW_TIMING;
+    cairo_surface_t *extra = render(&model);
+    /* Without normal values, the amber line is gone: what is left is the
+     * legend swatch and translucent or dashed shades of it. */
+    assert_true(count_colour(extra, amber, 0, 0, WIDTH, HEIGHT) < normal);
+    cairo_surface_destroy(plain);
+    cairo_surface_destroy(extra);
+    test_series_delete(s);
+}
+
+static void test_png_file_has_the_requested_size(void **state)
+{
+    (void) state;
+    scope_series *s = test_series("p", 10, 0, 0.1, 0, 1);
+    graph_model model = {
+        .series = &s, .series_count = 1, .views = SCOPE_VIEW_NORMAL,
+        .view_end = 1, .duration = 1, .max_samples = -1,
+    };
+    const graph_model *models[] = { &model, &model };
+    char path[] = "/tmp/test_scope_draw-XXXXXX", error[256];
+    int fd = mkstemp(path);
+    close(fd);
+    assert_true(graph_draw_png(models, 2, 640, 480, path, error,
+                               sizeof(error)));
+    cairo_surface_t *back = cairo_image_surface_create_from_png(path);
+    assert_int_equal(cairo_surface_status(back), CAIRO_STATUS_SUCCESS);
+    assert_int_equal(cairo_image_surface_get_width(back), 640);
+    assert_int_equal(cairo_image_surface_get_height(back), 480);
+    cairo_surface_destroy(back);
+    unlink(path);
+    assert_false(graph_draw_png(models, 1, 0, 10, path, error, sizeof(error)));
+    test_series_delete(s);
+}
+
+/* ---- cost of a frame ---------------------------------------------------------- */
+
+static double seconds(void)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return now.tv_sec + now.tv_nsec / 1e9;
+}
+
+/* Median time of a frame of 'model', in milliseconds. */
+static double frame_ms(const graph_model *model, unsigned frames)
+{
+    cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24,
+                                                          WIDTH, HEIGHT);
+    cairo_t *cr = cairo_create(surface);
+    double times[64];
+    for (unsigned f = 0; f < frames && f < 64; f++)
+    {
+        double start = seconds();
+        graph_draw(cr, WIDTH, HEIGHT, model);
+        cairo_surface_flush(surface);
+        times[f] = (seconds() - start) * 1e3;
+    }
+    cairo_destroy(cr);
+    cairo_surface_destroy(surface);
+    for (unsigned i = 1; i < frames; i++)
+        for (unsigned j = i; j > 0 && times[j] < times[j - 1]; j--)
+        {
+            double swap = times[j];
+            times[j] = times[j - 1];
+            times[j - 1] = swap;
+        }
+    return times[frames / 2];
+}
+
+static scope_series *noisy_series(unsigned count, double span)
+{
+    scope_series *s = malloc(sizeof(*s));
+    scope_series_init(s, "load", 0.99);
+    srand(7);
+    for (unsigned i = 0; i < count; i++)
+        scope_series_append(s, i * span / count,
+                            sin(i * 20.0 / count) * 1000 + rand() % 200);
+    return s;
+}
+
+static void test_frame_cost_follows_width_not_samples(void **state)
+{
+    (void) state;
+    mallopt(M_MMAP_THRESHOLD, 32 << 20);
+    mallopt(M_TRIM_THRESHOLD, 256 << 20);
+    scope_series *small = noisy_series(1000, 10.0);
+    scope_series *large = noisy_series(1000000, 10.0);
+    graph_model model = {
+        .series = &small, .series_count = 1, .views = SCOPE_VIEW_NORMAL,
+        .view_end = 10.0, .duration = 10.0, .max_samples = -1,
+    };
+    const unsigned all = SCOPE_VIEW_NORMAL | SCOPE_VIEW_AVERAGE |
+                         SCOPE_VIEW_MINMAX | SCOPE_VIEW_TIMING;
+    frame_ms(&model, 3);                /* warm up fonts and caches */
+    double ms_small = frame_ms(&model, 15);
+    model.views = all;
+    double ms_all_small = frame_ms(&model, 9);
+    model.views = SCOPE_VIEW_NORMAL;
+    model.series = &large;
+    double ms_large = frame_ms(&model, 15);
+    model.views = all;
+    double ms_all_large = frame_ms(&model, 9);
+
+    /* The same frame, scanning samples instead of using the pyramids. */
+    model.views = SCOPE_VIEW_NORMAL;
+    for (unsigned k = 0; k < SCOPE_TRACKS; k++)
+        scope_minmax_free(&large->minmax[k]);
+    double ms_scan = frame_ms(&model, 9);
+
+    print_message("frame %dx%d, values: 1000 samples %.2f ms, 1000000 "
+                  "samples %.2f ms (%.2f ms scanning samples instead of "
+                  "pyramids); all four views: %.2f ms and %.2f ms\n",
+                  WIDTH, HEIGHT, ms_small, ms_large, ms_scan, ms_all_small,
+                  ms_all_large);
+    /* Generous bound for loaded machines; typically about 1.3x. */
+    assert_true(ms_large < 4 * ms_small + 5);
+    test_series_delete(small);
+    test_series_delete(large);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_each_channel_is_drawn_in_its_colour),
+        cmocka_unit_test(test_channels_of_one_graph_get_distinct_colours),
+        cmocka_unit_test(test_message_shows_without_data),
+        cmocka_unit_test(test_views_draw_more),
+        cmocka_unit_test(test_png_file_has_the_requested_size),
+        cmocka_unit_test(test_frame_cost_follows_width_not_samples),
+    };
+    return cmocka_run_group_tests_name("scope_graph_draw", tests, NULL, NULL);
+}

@@ -1,0 +1,333 @@
+/* test_scope_options.c - recorder_scope's command line. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "graph_model.h"
+#include "scope_options.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static scope_options options;
+static char said[16384];                /* what parsing printed on stderr */
+
+/* Parse the words of 'line' (split on spaces), capturing stderr. */
+static scope_parse parse(const char *line)
+{
+    static char copy[1024];
+    char *argv[64] = { "recorder_scope" };
+    int argc = 1;
+    snprintf(copy, sizeof(copy), "%s", line);
+    for (char *word = strtok(copy, " "); word && argc < 63;
+         word = strtok(NULL, " "))
+        argv[argc++] = word;
+    argv[argc] = NULL;
+
+    fflush(stderr);
+    int saved = dup(2);
+    FILE *capture = tmpfile();
+    dup2(fileno(capture), 2);
+    scope_parse result = scope_options_parse(argc, argv, &options);
+    fflush(stderr);
+    dup2(saved, 2);
+    close(saved);
+    rewind(capture);
+    size_t n = fread(said, 1, sizeof(said) - 1, capture);
+    said[n] = 0;
+    fclose(capture);
+    return result;
+}
+
+static void assert_said(const char *text)
+{
+    if (!strstr(said, text))
+        fail_msg("expected '%s' in:\n%s", text, said);
+}
+
+static void test_defaults(void **state)
+{
+    (void) state;
+    assert_int_equal(parse(""), SCOPE_PARSE_RUN);
+    assert_null(options.share_path);
+    assert_int_equal(options.channel_count, 0);
+    assert_int_equal(options.views, SCOPE_VIEW_NORMAL);
+    assert_true(options.duration == 10.0);
+    assert_int_equal(options.max_samples, -1);
+    assert_true(options.ratio == 0.99);
+    assert_string_equal(options.basename, "recorder_scope_data-");
+    assert_false(options.has_size);
+    assert_false(options.headless);
+}
+
+static void test_text_mode_options_still_work(void **state)
+{
+    (void) state;
+    assert_int_equal(parse("-S /tmp/seg -c dump -c x=1 -l -D net.*"),
+                     SCOPE_PARSE_RUN);
+    assert_string_equal(options.share_path, "/tmp/seg");
+    assert_int_equal(options.command_count, 2);
+    assert_string_equal(options.commands[1], "x=1");
+    assert_true(options.list);
+    assert_true(options.dump);
+    assert_string_equal(options.dump_regex, "net.*");
+}
+
+static void test_unknown_option_prints_usage(void **state)
+{
+    (void) state;
+    assert_int_equal(parse("-x"), SCOPE_PARSE_EXIT_USAGE);
+    assert_said("unknown option '-x'");
+    assert_said("Usage: recorder_scope");
+    assert_int_equal(parse("--frobnicate"), SCOPE_PARSE_EXIT_USAGE);
+    assert_said("unknown option '--frobnicate'");
+    assert_int_equal(parse("-tm"), SCOPE_PARSE_EXIT_USAGE);
+}
+
+static void test_missing_argument_prints_usage(void **state)
+{
+    (void) state;
+    assert_int_equal(parse("bytes -d"), SCOPE_PARSE_EXIT_USAGE);
+    assert_said("option -d needs an argument");
+    assert_said("Usage:");
+}
+
+static void test_regexes_make_graphs_with_views_toggled_before(void **state)
+{
+    (void) state;
+    assert_int_equal(parse("bytes -t loops -m -n x|y"), SCOPE_PARSE_RUN);
+    assert_int_equal(options.channel_count, 3);
+    assert_string_equal(options.channels[2], "x|y");
+    assert_int_equal(options.channel_views[0], SCOPE_VIEW_NORMAL);
+    assert_int_equal(options.channel_views[1],
+                     SCOPE_VIEW_NORMAL | SCOPE_VIEW_TIMING);
+    assert_int_equal(options.channel_views[2],
+                     SCOPE_VIEW_TIMING | SCOPE_VIEW_MINMAX);
+    assert_int_equal(parse("-a"), SCOPE_PARSE_RUN);
+    assert_int_equal(options.views, SCOPE_VIEW_NORMAL | SCOPE_VIEW_AVERAGE);
+    assert_int_equal(parse("-a -a"), SCOPE_PARSE_RUN);
+    assert_int_equal(options.views, SCOPE_VIEW_NORMAL);
+}
+
+static void test_bad_regex_is_named(void **state)
+{
+    (void) state;
+    assert_int_equal(parse("ok (unclosed"), SCOPE_PARSE_EXIT_USAGE);
+    assert_said("channel regex '(unclosed'");
+}
+
+static void test_double_dash_ends_options(void **state)
+{
+    (void) state;
+    assert_int_equal(parse("-- -odd"), SCOPE_PARSE_RUN);
+    assert_int_equal(options.channel_count, 1);
+    assert_string_equal(options.channels[0], "-odd");
+}
+
+static void test_geometry(void **state)
+{
+    (void) state;
+    assert_int_equal(parse("-g 640x480"), SCOPE_PARSE_RUN);
+    assert_true(options.has_size && !options.has_position);
+    assert_int_equal(options.width, 640);
+    assert_int_equal(options.height, 480);
+    assert_int_equal(parse("-g 800x600@-10x20"), SCOPE_PARSE_RUN);
+    assert_true(options.has_position);
+    assert_int_equal(options.x, -10);
+    assert_int_equal(options.y, 20);
+}
+
+static void test_bad_geometry_is_named(void **state)
+{
+    (void) state;
+    static const char *bad[] = {
+        "640", "640x", "x480", "0x480", "640x-1", "640x480@", "640x480@1",
+        "640x480@1x", "64ox480", "640 x480", "99999x1", "640x480@1x2x3",
+    };
+    for (unsigned i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+    {
+        char line[64], expected[64];
+        snprintf(line, sizeof(line), "-g %s", bad[i]);
+        if (strchr(bad[i], ' '))
+        {
+            /* "-g 640 x480": '640' is the value; x480 a channel. */
+            assert_int_equal(parse(line), SCOPE_PARSE_EXIT_USAGE);
+            assert_said("-g '640'");
+            continue;
+        }
+        assert_int_equal(parse(line), SCOPE_PARSE_EXIT_USAGE);
+        snprintf(expected, sizeof(expected), "-g '%s': expected WxH", bad[i]);
+        assert_said(expected);
+        assert_null(strstr(said, "Usage:"));    /* a value error, not usage */
+    }
+}
+
+static void test_ratio(void **state)
+{
+    (void) state;
+    assert_int_equal(parse("-r 90"), SCOPE_PARSE_RUN);
+    assert_true(options.ratio == 0.9);
+    assert_int_equal(parse("-r 99.5"), SCOPE_PARSE_RUN);
+    assert_true(options.ratio == 0.995);
+}
+
+static void test_bad_ratio_is_named(void **state)
+{
+    (void) state;
+    static const char *bad[] = { "0", "100", "-5", "150", "abc", "50%", "nan" };
+    for (unsigned i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+    {
+        char line[64], expected[64];
+        snprintf(line, sizeof(line), "-r %s", bad[i]);
+        assert_int_equal(parse(line), SCOPE_PARSE_EXIT_USAGE);
+        snprintf(expected, sizeof(expected), "-r '%s': expected a percentage",
+                 bad[i]);
+        assert_said(expected);
+    }
+}
+
+static void test_sliders(void **state)
+{
+    (void) state;
+    assert_int_equal(parse("-s transfer_delay=1000:0:5000 -s gain -s rate=7"),
+                     SCOPE_PARSE_RUN);
+    assert_int_equal(options.slider_count, 3);
+    const scope_slider_spec *s = &options.sliders[0];
+    assert_string_equal(s->name, "transfer_delay");
+    assert_true(s->has_value && s->has_range);
+    assert_int_equal(s->value, 1000);
+    assert_int_equal(s->min, 0);
+    assert_int_equal(s->max, 5000);
+    s = &options.sliders[1];
+    assert_string_equal(s->name, "gain");
+    assert_false(s->has_value || s->has_range);
+    s = &options.sliders[2];
+    assert_true(s->has_value && !s->has_range);
+    assert_int_equal(s->value, 7);
+    assert_int_equal(parse("-s neg=-5:-10:-1"), SCOPE_PARSE_RUN);
+    assert_int_equal(options.sliders[0].min, -10);
+}
+
+static void test_bad_sliders_are_named(void **state)
+{
+    (void) state;
+    static const struct { const char *spec, *why; } bad[] = {
+        { "=5", "expected NAME" },
+        { "x=", "with integers" },
+        { "x=abc", "with integers" },
+        { "x=1.5:0:3", "with integers" },
+        { "x=5:0", "with integers" },
+        { "x=5:0:", "with integers" },
+        { "x=5:9:1", "MIN must be below MAX" },
+        { "x=50:0:10", "INIT must be between MIN and MAX" },
+        { "x:y=1", "no spaces, ':' or ','" },
+    };
+    for (unsigned i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+    {
+        char line[64], expected[64];
+        snprintf(line, sizeof(line), "-s %s", bad[i].spec);
+        assert_int_equal(parse(line), SCOPE_PARSE_EXIT_USAGE);
+        snprintf(expected, sizeof(expected), "-s '%s'", bad[i].spec);
+        assert_said(expected);
+        assert_said(bad[i].why);
+    }
+}
+
+static void test_duration_and_samples(void **state)
+{
+    (void) state;
+    assert_int_equal(parse("-d 2.5 -w 0"), SCOPE_PARSE_RUN);
+    assert_true(options.duration == 2.5);
+    assert_int_equal(options.max_samples, 0);
+    assert_int_equal(parse("-d 0 -w 500"), SCOPE_PARSE_RUN);
+    assert_true(options.duration == 0);
+    assert_int_equal(options.max_samples, 500);
+}
+
+static void test_bad_duration_and_samples_are_named(void **state)
+{
+    (void) state;
+    assert_int_equal(parse("-d -1"), SCOPE_PARSE_EXIT_USAGE);
+    assert_said("-d '-1': expected a time span in seconds");
+    assert_int_equal(parse("-d 1s"), SCOPE_PARSE_EXIT_USAGE);
+    assert_said("-d '1s'");
+    assert_int_equal(parse("-w -3"), SCOPE_PARSE_EXIT_USAGE);
+    assert_said("-w '-3': expected a sample count");
+    assert_int_equal(parse("-w 12.5"), SCOPE_PARSE_EXIT_USAGE);
+    assert_said("-w '12.5'");
+}
+
+static void test_headless_needs_a_duration(void **state)
+{
+    (void) state;
+    assert_int_equal(parse("--png out.png --duration 3 bytes"),
+                     SCOPE_PARSE_RUN);
+    assert_true(options.headless);
+    assert_string_equal(options.png_path, "out.png");
+    assert_true(options.capture_seconds == 3);
+    assert_int_equal(parse("--csv=x.csv --duration=0.5"), SCOPE_PARSE_RUN);
+    assert_string_equal(options.csv_path, "x.csv");
+    assert_true(options.capture_seconds == 0.5);
+    assert_int_equal(parse("--png out.png"), SCOPE_PARSE_EXIT_USAGE);
+    assert_said("--png needs --duration SECONDS");
+    assert_int_equal(parse("--duration 2"), SCOPE_PARSE_EXIT_USAGE);
+    assert_said("--duration needs --png FILE or --csv FILE");
+    assert_int_equal(parse("--png x.png --duration soon"),
+                     SCOPE_PARSE_EXIT_USAGE);
+    assert_said("--duration 'soon'");
+    assert_int_equal(parse("--png"), SCOPE_PARSE_EXIT_USAGE);
+    assert_said("option --png needs an argument");
+}
+
+static void test_basename(void **state)
+{
+    (void) state;
+    assert_int_equal(parse("-b /tmp/shots/run-"), SCOPE_PARSE_RUN);
+    assert_string_equal(options.basename, "/tmp/shots/run-");
+}
+
+static void test_slider_ranges_when_none_given(void **state)
+{
+    (void) state;
+    long min, max;
+    scope_slider_range(1000, &min, &max);
+    assert_int_equal(min, 0);
+    assert_int_equal(max, 2000);
+    scope_slider_range(7, &min, &max);
+    assert_int_equal(max, 20);
+    scope_slider_range(0, &min, &max);
+    assert_true(min == 0 && max == 100);
+    scope_slider_range(-30, &min, &max);
+    assert_true(min == -100 && max == 100);
+    scope_slider_range(1, &min, &max);
+    assert_true(min == 0 && max == 2);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_defaults),
+        cmocka_unit_test(test_text_mode_options_still_work),
+        cmocka_unit_test(test_unknown_option_prints_usage),
+        cmocka_unit_test(test_missing_argument_prints_usage),
+        cmocka_unit_test(test_regexes_make_graphs_with_views_toggled_before),
+        cmocka_unit_test(test_bad_regex_is_named),
+        cmocka_unit_test(test_double_dash_ends_options),
+        cmocka_unit_test(test_geometry),
+        cmocka_unit_test(test_bad_geometry_is_named),
+        cmocka_unit_test(test_ratio),
+        cmocka_unit_test(test_bad_ratio_is_named),
+        cmocka_unit_test(test_sliders),
+        cmocka_unit_test(test_bad_sliders_are_named),
+        cmocka_unit_test(test_duration_and_samples),
+        cmocka_unit_test(test_bad_duration_and_samples_are_named),
+        cmocka_unit_test(test_headless_needs_a_duration),
+        cmocka_unit_test(test_basename),
+        cmocka_unit_test(test_slider_ranges_when_none_given),
+    };
+    return cmocka_run_group_tests_name("scope_options", tests, NULL, NULL);
+}

@@ -1,0 +1,270 @@
+/* test_stress.c - writer threads in one process, a reader in another, for a
+ * fixed time: every sample checked, loss counts exact; then 200 writers
+ * killed with SIGKILL at random moments, each segment read afterwards. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "recorder.h"
+#include "recorder_share.h"
+
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+RECORDER(stress, 1024, "Written by several threads at once");
+
+#define THREADS         4
+#define WRITE_SECONDS   1.5
+#define PATTERN(seq, tag) (((uint64_t) (seq) * 0x9E3779B97F4A7C15ull) ^ (tag))
+
+static char directory[256];
+static char path[320];
+
+static int make_directory(void **state)
+{
+    (void) state;
+    snprintf(directory, sizeof(directory), "/tmp/recorder_stress_XXXXXX");
+    assert_non_null(mkdtemp(directory));
+    snprintf(path, sizeof(path), "%s/segment", directory);
+    return 0;
+}
+
+static int remove_directory(void **state)
+{
+    (void) state;
+    char command[400];
+    snprintf(command, sizeof(command), "rm -rf '%s'", directory);
+    return system(command);
+}
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static int stop;
+
+static void *writer_thread(void *arg)
+{
+    uint64_t tag = (uintptr_t) arg, seq;
+    for (seq = 0; !__atomic_load_n(&stop, __ATOMIC_RELAXED); seq++)
+        record(stress, "tag %lu seq %lu check %lu", tag, seq, PATTERN(seq, tag));
+    return (void *) (uintptr_t) seq;
+}
+
+/* The writer process: share, export, signal readiness, write for a while
+ * from THREADS threads (or until killed), report how many records. */
+static void writer_process(int ready, int report, double seconds)
+{
+    char spec[400];
+    snprintf(spec, sizeof(spec), "share=%s", path);
+    recorder_trace_set(spec);
+    recorder_trace_set("stress=tag,seq,check");
+    pthread_t threads[THREADS];
+    for (uintptr_t t = 0; t < THREADS; t++)
+        pthread_create(&threads[t], NULL, writer_thread, (void *) t);
+    if (write(ready, "r", 1) != 1)
+        _exit(2);
+    double end = now() + seconds;
+    while (now() < end)
+        usleep(1000);
+    __atomic_store_n(&stop, 1, __ATOMIC_RELAXED);
+    uint64_t total = 0;
+    for (int t = 0; t < THREADS; t++)
+    {
+        void *written;
+        pthread_join(threads[t], &written);
+        total += (uintptr_t) written;
+    }
+    if (write(report, &total, sizeof(total)) != sizeof(total))
+        _exit(2);
+    _exit(0);
+}
+
+static pid_t start_writer(double seconds, int *report_fd)
+{
+    int ready[2], report[2];
+    assert_int_equal(pipe(ready), 0);
+    assert_int_equal(pipe(report), 0);
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid == 0)
+    {
+        close(ready[0]);
+        close(report[0]);
+        writer_process(ready[1], report[1], seconds);
+    }
+    close(ready[1]);
+    close(report[1]);
+    char byte;
+    assert_int_equal(read(ready[0], &byte, 1), 1);
+    close(ready[0]);
+    *report_fd = report[0];
+    return pid;
+}
+
+typedef struct channel_reader
+{
+    int      channel;
+    uint64_t cursor;
+    uint64_t samples;
+    uint64_t lost;
+} channel_reader;
+
+/* Samples of the three channels, by record index, to cross-check. */
+typedef struct sample_set
+{
+    uint64_t index;
+    uint64_t value[3];
+    unsigned seen;
+} sample_set;
+
+#define WINDOW 8192
+static sample_set window[WINDOW];
+
+static uint64_t checked_records;
+
+static void note(unsigned which, const recorder_sample *sample)
+{
+    sample_set *set = &window[sample->index % WINDOW];
+    if (set->index != sample->index || !set->seen)
+    {
+        set->index = sample->index;
+        set->seen = 0;
+    }
+    set->value[which] = sample->raw;
+    set->seen |= 1u << which;
+    if (set->seen == 7)
+    {
+        uint64_t tag = set->value[0], seq = set->value[1];
+        if (tag >= THREADS || set->value[2] != PATTERN(seq, tag))
+            fail_msg("record %lu torn: tag %lu seq %lu check %lx",
+                     (unsigned long) set->index, (unsigned long) tag,
+                     (unsigned long) seq, (unsigned long) set->value[2]);
+        checked_records++;
+        set->seen = 0;
+    }
+}
+
+static void drain(recorder_share *share, channel_reader readers[3])
+{
+    static recorder_sample samples[4096];
+    for (unsigned which = 0; which < 3; which++)
+    {
+        channel_reader *r = &readers[which];
+        uint64_t lost = 0;
+        size_t n = recorder_share_read(share, (unsigned) r->channel, &r->cursor,
+                                       samples, 4096, &lost);
+        r->samples += n;
+        r->lost += lost;
+        for (size_t i = 0; i < n; i++)
+            note(which, &samples[i]);
+    }
+}
+
+static void test_threads_and_reader_process_agree_exactly(void **state)
+{
+    (void) state;
+    int report;
+    pid_t pid = start_writer(WRITE_SECONDS, &report);
+    char error[256];
+    recorder_share *share = recorder_share_open(path, error, sizeof(error));
+    assert_non_null(share);
+    channel_reader readers[3] = {
+        { recorder_share_find_channel(share, "tag", -1), 0, 0, 0 },
+        { recorder_share_find_channel(share, "seq", -1), 0, 0, 0 },
+        { recorder_share_find_channel(share, "check", -1), 0, 0, 0 },
+    };
+    for (int c = 0; c < 3; c++)
+        assert_true(readers[c].channel >= 0);
+
+    checked_records = 0;
+    memset(window, 0, sizeof(window));
+    while (recorder_share_state(share) == RECORDER_SHARE_ALIVE)
+        drain(share, readers);
+    drain(share, readers);
+
+    uint64_t total = 0;
+    assert_int_equal(read(report, &total, sizeof(total)), sizeof(total));
+    close(report);
+    int status;
+    waitpid(pid, &status, 0);
+    assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+
+    print_message("%lu records written by %d threads in %.1f s; reader "
+                  "checked %lu whole records, lost %lu to overwrites\n",
+                  (unsigned long) total, THREADS, WRITE_SECONDS,
+                  (unsigned long) checked_records,
+                  (unsigned long) readers[2].lost);
+    for (int c = 0; c < 3; c++)
+    {
+        /* Every record was either read or counted lost: exactly. */
+        assert_int_equal(readers[c].cursor, total);
+        assert_int_equal(readers[c].samples + readers[c].lost, total);
+    }
+    assert_true(checked_records > 0);
+    recorder_share_close(share);
+}
+
+static void test_kill_9_at_random_moments_leaves_readable_segment(void **state)
+{
+    (void) state;
+    srand((unsigned) getpid());
+    unsigned readable = 0, samples_checked = 0;
+    for (int run = 0; run < 200; run++)
+    {
+        int report;
+        pid_t pid = start_writer(10.0, &report);
+        usleep((useconds_t) (rand() % 5000));
+        kill(pid, SIGKILL);
+        waitpid(pid, NULL, 0);
+        close(report);
+
+        char error[256];
+        recorder_share *share = recorder_share_open(path, error, sizeof(error));
+        if (!share)
+            fail_msg("run %d: segment unreadable after kill -9: %s", run, error);
+        assert_int_equal(recorder_share_state(share), RECORDER_SHARE_DIED);
+        channel_reader readers[3] = {
+            { recorder_share_find_channel(share, "tag", -1), 0, 0, 0 },
+            { recorder_share_find_channel(share, "seq", -1), 0, 0, 0 },
+            { recorder_share_find_channel(share, "check", -1), 0, 0, 0 },
+        };
+        memset(window, 0, sizeof(window));
+        checked_records = 0;
+        drain(share, readers);
+        samples_checked += (unsigned) checked_records;
+        FILE *null = fopen("/dev/null", "w");
+        recorder_share_dump(share, NULL, null);
+        fclose(null);
+        recorder_share_close(share);
+        readable++;
+    }
+    print_message("200 writers killed at random: %u segments readable, "
+                  "%u records checked whole\n", readable, samples_checked);
+    assert_int_equal(readable, 200);
+}
+
+int main(void)
+{
+    signal(SIGPIPE, SIG_IGN);
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(
+            test_threads_and_reader_process_agree_exactly,
+            make_directory, remove_directory),
+        cmocka_unit_test_setup_teardown(
+            test_kill_9_at_random_moments_leaves_readable_segment,
+            make_directory, remove_directory),
+    };
+    return cmocka_run_group_tests_name("stress", tests, NULL, NULL);
+}
