@@ -78,7 +78,7 @@ HEADERS         := include/recorder/recorder.h include/recorder/recorder_ring.h 
 MAN3            := $(wildcard share/man/man3/*.3)
 
 .PHONY: all check check-asan check-tsan demo deps-check deps-demo install \
-        uninstall clean tests fuzz
+        uninstall clean tests fuzz bench
 
 all: $(STATIC_LIB) $(SHARED_LIB) $(SHARED_LINKS) $(EXAMPLES) $(SCOPE)
 
@@ -235,6 +235,32 @@ fuzz: deps-check $(FUZZ_NAMES:%=$(FUZZ_BUILD)/%)
 	    fi; \
 	    grep -E "number_of_executed_units|average_exec_per_sec|new_units_added" $$log; \
 	done; echo "fuzz: no crash"
+
+# --- benchmarks ---------------------------------------------------------------
+
+BENCH_BUILD     := $(BUILD)/bench
+BENCH_CFLAGS    := -std=gnu11 -O2 -g -DNDEBUG -pthread $(WARNINGS)
+BENCH_LIB_OBJECTS := $(LIB_SOURCES:lib/%.c=$(BENCH_BUILD)/lib/%.o)
+BENCH_SCOPE_OBJECTS := $(SCOPE_CORE:$(BUILD)/scope/%=$(BENCH_BUILD)/scope/%)
+
+$(BENCH_BUILD)/lib/%.o: lib/%.c $(wildcard lib/*.h) $(HEADERS)
+	@mkdir -p $(@D)
+	$(CC) $(BENCH_CFLAGS) $(CPPFLAGS_LIB) -c $< -o $@
+
+$(BENCH_BUILD)/scope/%.o: scope/%.c $(wildcard scope/*.h) $(HEADERS)
+	@mkdir -p $(@D)
+	$(CC) $(BENCH_CFLAGS) -Iinclude -Iscope $(SCOPE_CFLAGS) -c $< -o $@
+
+$(BENCH_BUILD)/recorder_bench: tests/bench/recorder_bench.c tests/bench/bench_scope.c \
+        tests/bench/bench_scope.h $(BENCH_LIB_OBJECTS) $(BENCH_SCOPE_OBJECTS)
+	$(CC) $(BENCH_CFLAGS) $(CPPFLAGS_LIB) -Iinclude -Iscope -Itests/bench \
+	    $(SCOPE_CFLAGS) tests/bench/recorder_bench.c tests/bench/bench_scope.c \
+	    $(BENCH_LIB_OBJECTS) $(BENCH_SCOPE_OBJECTS) -o $@ $(SCOPE_TEST_LIBS) $(LDLIBS)
+
+# Release build, one table of medians and ratios; non-zero if a target is
+# missed (the message names it).
+bench: deps-check $(BENCH_BUILD)/recorder_bench
+	$(BENCH_BUILD)/recorder_bench
 
 demo: deps-demo
 	@$(MAKE) --no-print-directory all

@@ -31,13 +31,35 @@ static bool counter_is_invariant(void)
 #endif
 }
 
+/* A (ticks, ns) pair read as close together as we can: the counter read
+ * between two clock reads, keeping the tightest of a few tries. A thread
+ * preempted between two reads would otherwise skew the rate by the length
+ * of the preemption over the calibration interval. */
+static void paired_read(uint64_t *ticks, uint64_t *ns)
+{
+    uint64_t best = UINT64_MAX;
+    for (int attempt = 0; attempt < 16; attempt++)
+    {
+        uint64_t before = recorder_monotonic_ns();
+        uint64_t counter = recorder_ticks();
+        uint64_t after = recorder_monotonic_ns();
+        if (after - before < best)
+        {
+            best = after - before;
+            *ticks = counter;
+            *ns = before + (after - before) / 2;
+        }
+        if (best < 200)
+            break;
+    }
+}
+
 void recorder_clock_init(void)
 {
     if (start_ns)
         return;
     recorder_clock_uses_counter = counter_is_invariant();
-    start_ticks = recorder_ticks();
-    start_ns = recorder_monotonic_ns();
+    paired_read(&start_ticks, &start_ns);
 
     struct timespec wall;
     clock_gettime(CLOCK_REALTIME, &wall);
@@ -60,13 +82,10 @@ double recorder_clock_hz(void)
     if (hz > 0)
         return hz;
 
-    uint64_t before, ns, after;
+    uint64_t ticks, ns;
     do
-    {
-        before = recorder_ticks();
-        ns = recorder_monotonic_ns();
-        after = recorder_ticks();
-    } while (ns - start_ns < 10000000);
+        paired_read(&ticks, &ns);
+    while (ns - start_ns < 10000000);
 
     bool final = ns - start_ns >= 1000000000;
     double provisional;
@@ -74,8 +93,7 @@ double recorder_clock_hz(void)
     if (provisional > 0 && !final)
         return provisional;
 
-    hz = (double) ((before + after) / 2 - start_ticks) * 1e9
-       / (double) (ns - start_ns);
+    hz = (double) (ticks - start_ticks) * 1e9 / (double) (ns - start_ns);
     __atomic_store(final ? &calibrated_hz : &provisional_hz, &hz,
                    __ATOMIC_RELEASE);
     return hz;

@@ -1,0 +1,89 @@
+/* bench_scope.c - time the scope's offscreen frames as samples grow. */
+#include "bench_scope.h"
+#include "graph_draw.h"
+
+#include <cairo.h>
+#include <malloc.h>
+#include <math.h>
+#include <stdlib.h>
+#include <time.h>
+
+#define WIDTH    1200
+#define HEIGHT   600
+#define CHANNELS 4
+#define FRAMES   15
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static int compare(const void *a, const void *b)
+{
+    double x = *(const double *) a, y = *(const double *) b;
+    return x < y ? -1 : x > y;
+}
+
+/* Noisy, drifting signals over 10 s: the worst case for line drawing. */
+static scope_series *make_series(unsigned channel, unsigned count)
+{
+    scope_series *series = malloc(sizeof(*series));
+    static const char *const names[CHANNELS] = { "a", "b", "c", "d" };
+    scope_series_init(series, names[channel], 0.99);
+    srand(channel + 1);
+    for (unsigned i = 0; i < count; i++)
+    {
+        double t = 10.0 * i / count;
+        double value = 100 * sin(t * (channel + 1)) + rand() % 50 + channel * 200;
+        scope_series_append(series, t, value);
+    }
+    return series;
+}
+
+static double frame_ms(unsigned samples)
+{
+    scope_series *series[CHANNELS];
+    for (unsigned c = 0; c < CHANNELS; c++)
+        series[c] = make_series(c, samples);
+    graph_model model = {
+        .title = "bench", .series = series, .series_count = CHANNELS,
+        .views = SCOPE_VIEW_NORMAL, .view_end = 10.0, .duration = 10.0,
+        .max_samples = -1,
+    };
+    cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24,
+                                                          WIDTH, HEIGHT);
+    double times[FRAMES];
+    for (unsigned f = 0; f < FRAMES + 2; f++)
+    {
+        cairo_t *cr = cairo_create(surface);
+        double start = now();
+        graph_draw(cr, WIDTH, HEIGHT, &model);
+        cairo_surface_flush(surface);
+        double ms = (now() - start) * 1e3;
+        cairo_destroy(cr);
+        if (f >= 2)                     /* after fonts and caches warmed up */
+            times[f - 2] = ms;
+    }
+    cairo_surface_destroy(surface);
+    for (unsigned c = 0; c < CHANNELS; c++)
+    {
+        scope_series_free(series[c]);
+        free(series[c]);
+    }
+    qsort(times, FRAMES, sizeof(*times), compare);
+    return times[FRAMES / 2];
+}
+
+bench_scope_result bench_scope_render(void)
+{
+    /* See TESTING-GUI.md: cairo's strokes churn the heap without this. */
+    mallopt(M_MMAP_THRESHOLD, 32 << 20);
+    mallopt(M_TRIM_THRESHOLD, 256 << 20);
+    bench_scope_result result;
+    result.ms_1k = frame_ms(1000);
+    result.ms_100k = frame_ms(100000);
+    result.ms_1m = frame_ms(1000000);
+    return result;
+}
