@@ -233,6 +233,30 @@ static share_header *live_header(recorder_share *share)
     return (share_header *) share->view.base;
 }
 
+/* The parts of the header that never change once the writer made it:
+ * anything else there means someone wrote over it. */
+static bool header_unchanged(recorder_share *share)
+{
+    const share_header *live = live_header(share), *seen = &share->header;
+    return live->magic == seen->magic && live->version == seen->version &&
+           live->endian == seen->endian &&
+           memcmp(&live->header_size, &seen->header_size,
+                  offsetof(share_header, state) -
+                  offsetof(share_header, header_size)) == 0 &&
+           live->total_size == seen->total_size &&
+           live->generation == seen->generation && live->pid == seen->pid &&
+           live->recorders.offset == seen->recorders.offset &&
+           live->recorders.capacity == seen->recorders.capacity &&
+           live->tweaks.offset == seen->tweaks.offset &&
+           live->tweaks.capacity == seen->tweaks.capacity &&
+           live->sites.offset == seen->sites.offset &&
+           live->sites.capacity == seen->sites.capacity &&
+           live->channels.offset == seen->channels.offset &&
+           live->channels.capacity == seen->channels.capacity &&
+           memcmp(&live->commands, &seen->commands,
+                  3 * sizeof(share_region)) == 0;
+}
+
 recorder_share_status recorder_share_state(recorder_share *share)
 {
     struct stat st;
@@ -241,6 +265,8 @@ recorder_share_status recorder_share_state(recorder_share *share)
         return RECORDER_SHARE_REPLACED;
     if (!intact(share))
         return RECORDER_SHARE_REPLACED;     /* truncated: not ours to read */
+    if (!header_unchanged(share))
+        return RECORDER_SHARE_CORRUPT;
     uint32_t state = __atomic_load_n(&live_header(share)->state,
                                      __ATOMIC_ACQUIRE);
     if (state == SHARE_STATE_MOVED)
@@ -260,6 +286,7 @@ const char *recorder_share_state_name(recorder_share_status status)
     case RECORDER_SHARE_DIED:     return "died";
     case RECORDER_SHARE_REPLACED: return "replaced by a newer process";
     case RECORDER_SHARE_MOVED:    return "sharing elsewhere now";
+    case RECORDER_SHARE_CORRUPT:  return "corrupted (its header changed)";
     }
     return "unknown";
 }

@@ -648,10 +648,12 @@ static unsigned check_state(scope_source *source, double now)
     case RECORDER_SHARE_MOVED:
         return set_state(source, SCOPE_SOURCE_MOVED);
     case RECORDER_SHARE_REPLACED:
+    case RECORDER_SHARE_CORRUPT:
         break;
     }
-    /* A new process at the path: take what is left of the old one, then
-     * follow the new one. */
+    /* A new process at the path, or the old one's header overwritten: take
+     * what is left, then open again, which follows a new process or says
+     * what is wrong with the file. */
     unsigned flags = read_samples(source, now);
     recorder_share_close(source->share);
     source->share = NULL;

@@ -41,11 +41,13 @@ typedef enum recorder_share_status
     RECORDER_SHARE_EXITED,              /* it exited normally */
     RECORDER_SHARE_DIED,                /* it died: crash, kill -9... */
     RECORDER_SHARE_REPLACED,            /* a newer segment is at the path */
-    RECORDER_SHARE_MOVED                /* the writer shares elsewhere now */
+    RECORDER_SHARE_MOVED,               /* the writer shares elsewhere now */
+    RECORDER_SHARE_CORRUPT              /* its header changed under us */
 } recorder_share_status;
 
 /* Where the writer is now. For a replaced segment, close and open again to
- * follow the new process (a new generation). */
+ * follow the new process (a new generation); a corrupt one gives the
+ * reason when opened again. */
 extern recorder_share_status recorder_share_state(recorder_share *share);
 extern const char *recorder_share_state_name(recorder_share_status status);
 
