@@ -23,6 +23,7 @@
  */
 #define _GNU_SOURCE                     /* open_memstream */
 #include "backtrace_private.h"
+#include "hex_private.h"
 #include "crash_report_private.h"
 #include "symbolize_private.h"
 
@@ -512,17 +513,6 @@ static bool signed_field(parser *ps, unsigned index, int32_t *value)
     return true;
 }
 
-static int hex_value(char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
 static bool hex_field(parser *ps, unsigned index, uint64_t *value)
 {
     const char *p = ps->field[index];
@@ -537,7 +527,7 @@ static bool hex_field(parser *ps, unsigned index, uint64_t *value)
     uint64_t v = 0;
     for (size_t i = 2; i < len; i++)
     {
-        int digit = hex_value(p[i]);
+        int digit = hex_digit(p[i]);
         if (digit < 0)
             return fail(ps, "field %u: not a hex number", index);
         v = v << 4 | (uint64_t) digit;
@@ -576,8 +566,8 @@ static char *string_field(parser *ps, unsigned index)
         int byte = (unsigned char) p[i];
         if (byte == '%')
         {
-            int high = i + 2 < len ? hex_value(p[i + 1]) : -1;
-            int low = i + 2 < len ? hex_value(p[i + 2]) : -1;
+            int high = i + 2 < len ? hex_digit(p[i + 1]) : -1;
+            int low = i + 2 < len ? hex_digit(p[i + 2]) : -1;
             if (high < 0 || low < 0)
             {
                 free(text);

@@ -10,6 +10,7 @@
 #define _GNU_SOURCE                     /* program_invocation_short_name */
 #define UNW_LOCAL_ONLY
 #include "crash_report_private.h"
+#include "hex_private.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -131,17 +132,6 @@ typedef struct maps_run
     uint64_t start, end;
     uint64_t header, header_end;        /* readable mapping at offset 0 */
 } maps_run;
-
-static int hex_digit(char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
 
 static bool parse_hex(const char **at, const char *end, uint64_t *value)
 {

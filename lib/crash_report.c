@@ -105,6 +105,9 @@ const char *crash_signal_name(int sig, char *buffer, size_t size)
 #ifdef SIGPWR
     case SIGPWR:  return "SIGPWR";
 #endif
+#ifdef SIGINFO
+    case SIGINFO: return "SIGINFO";
+#endif
     default:      break;
     }
     /* "signal NN" without snprintf, which is not async-signal-safe. */

@@ -15,6 +15,7 @@
  */
 #include "recorder_backtrace.h"
 #include "crash_private.h"
+#include "crash_report_private.h"
 #include "dump_private.h"
 #include "registry_private.h"
 #include "share_writer_private.h"
@@ -35,35 +36,10 @@ static __thread volatile sig_atomic_t dumping;
 static pthread_key_t alt_stack_key;
 static pthread_once_t alt_stack_once = PTHREAD_ONCE_INIT;
 
+/* A name that outlives the record that carries it with %+s. */
 static const char *signal_name(int sig)
 {
-    switch (sig)
-    {
-    case SIGQUIT:   return "SIGQUIT";
-    case SIGILL:    return "SIGILL";
-    case SIGABRT:   return "SIGABRT";
-    case SIGBUS:    return "SIGBUS";
-    case SIGSEGV:   return "SIGSEGV";
-    case SIGSYS:    return "SIGSYS";
-    case SIGFPE:    return "SIGFPE";
-    case SIGXCPU:   return "SIGXCPU";
-    case SIGXFSZ:   return "SIGXFSZ";
-    case SIGUSR1:   return "SIGUSR1";
-    case SIGUSR2:   return "SIGUSR2";
-    case SIGTERM:   return "SIGTERM";
-    case SIGINT:    return "SIGINT";
-    case SIGHUP:    return "SIGHUP";
-#ifdef SIGSTKFLT
-    case SIGSTKFLT: return "SIGSTKFLT";
-#endif
-#ifdef SIGPWR
-    case SIGPWR:    return "SIGPWR";
-#endif
-#ifdef SIGINFO
-    case SIGINFO:   return "SIGINFO";
-#endif
-    default:        return "signal";
-    }
+    return crash_signal_name(sig, NULL, 0);   /* "signal" if not well known */
 }
 
 static bool dump_and_continue(int sig)

@@ -41,7 +41,7 @@ static inline writer start_writer(const char *path, const step_fn *steps,
         close(next[1]);
         if (!freopen("/dev/null", "w", stderr))
             _exit(4);
-        char spec[300];
+        char spec[400];
         snprintf(spec, sizeof(spec), "share=%s", path);
         if (recorder_trace_set(spec) != RECORDER_TRACE_OK)
             _exit(3);

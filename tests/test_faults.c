@@ -8,6 +8,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "scratch_dir.h"
+
 #include "recorder.h"
 #include "recorder_share.h"
 
@@ -24,25 +26,6 @@
 RECORDER(fault, 64, "Records of the fault tests");
 RECORDER(tiny, 0, "A recorder asked for zero entries");
 
-static char directory[256];
-static char path[320];
-
-static int make_directory(void **state)
-{
-    (void) state;
-    snprintf(directory, sizeof(directory), "/tmp/recorder_fault_XXXXXX");
-    assert_non_null(mkdtemp(directory));
-    snprintf(path, sizeof(path), "%s/segment", directory);
-    return 0;
-}
-
-static int remove_directory(void **state)
-{
-    (void) state;
-    char command[400];
-    snprintf(command, sizeof(command), "rm -rf '%s'", directory);
-    return system(command);
-}
 
 /* Run 'body' in a child with stderr captured; return its exit status. */
 static int in_child(void (*body)(void), char *output, size_t size)

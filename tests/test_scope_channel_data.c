@@ -12,6 +12,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "scratch_dir.h"
+
 #include "channel_data.h"
 #include "scope_test_series.h"
 #include "scope_test_writer.h"
@@ -29,25 +31,6 @@
 RECORDER(scoped, 256, "Known values for the scope source tests");
 RECORDER(later, 64, "Exported only in a second step");
 
-static char directory[64];
-static char path[128];
-
-static int make_directory(void **state)
-{
-    (void) state;
-    snprintf(directory, sizeof(directory), "/tmp/test_scope_data-XXXXXX");
-    assert_non_null(mkdtemp(directory));
-    snprintf(path, sizeof(path), "%s/segment", directory);
-    return 0;
-}
-
-static int remove_directory(void **state)
-{
-    (void) state;
-    char command[160];
-    snprintf(command, sizeof(command), "rm -rf '%s'", directory);
-    return system(command);
-}
 
 static void record_values(long base)
 {
@@ -178,7 +161,7 @@ static void test_source_waits_for_the_segment(void **state)
     scope_source_add_graph(source, "speed");
     poll_for(source, 0.5);
     assert_int_equal(scope_source_get_state(source), SCOPE_SOURCE_WAITING);
-    char expected[200], message[200];
+    char expected[400], message[400];
     snprintf(expected, sizeof(expected), "waiting for %s", path);
     assert_string_equal(scope_source_message(source), expected);
     scope_source_graph_message(source, 0, now, message, sizeof(message));

@@ -7,6 +7,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "scratch_dir.h"
+
 #include "recorder.h"
 #include "recorder_share.h"
 #include "share_layout_private.h"
@@ -27,25 +29,6 @@ RECORDER(shr, 64, "Values for channel tests");
 RECORDER(noisy, 64, "Many records, to overrun a channel");
 RECORDER_TWEAK_DEFINE(shr_tweak, 10, "A tweak the tests change remotely");
 
-static char directory[256];
-static char path[320];
-
-static int make_directory(void **state)
-{
-    (void) state;
-    snprintf(directory, sizeof(directory), "/tmp/recorder_test_XXXXXX");
-    assert_non_null(mkdtemp(directory));
-    snprintf(path, sizeof(path), "%s/segment", directory);
-    return 0;
-}
-
-static int remove_directory(void **state)
-{
-    (void) state;
-    char command[400];
-    snprintf(command, sizeof(command), "rm -rf '%s'", directory);
-    return system(command);
-}
 
 /* A child process that runs 'body' and then waits for a byte on 'go'. */
 typedef struct child

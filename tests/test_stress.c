@@ -7,6 +7,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "scratch_dir.h"
+
 #include "recorder.h"
 #include "recorder_share.h"
 
@@ -25,25 +27,6 @@ RECORDER(stress, 1024, "Written by several threads at once");
 #define WRITE_SECONDS   1.5
 #define PATTERN(seq, tag) (((uint64_t) (seq) * 0x9E3779B97F4A7C15ull) ^ (tag))
 
-static char directory[256];
-static char path[320];
-
-static int make_directory(void **state)
-{
-    (void) state;
-    snprintf(directory, sizeof(directory), "/tmp/recorder_stress_XXXXXX");
-    assert_non_null(mkdtemp(directory));
-    snprintf(path, sizeof(path), "%s/segment", directory);
-    return 0;
-}
-
-static int remove_directory(void **state)
-{
-    (void) state;
-    char command[400];
-    snprintf(command, sizeof(command), "rm -rf '%s'", directory);
-    return system(command);
-}
 
 static double now(void)
 {
