@@ -33,7 +33,7 @@ BUILD           := build
 DEPS            := share/scripts/ensure-deps
 CHECK_PACKAGES  := gcc g++ clang make pkg-config libcmocka-dev binutils \
                    libunwind-dev libdw-dev \
-                   libgtk-4-dev xvfb xauth xdotool imagemagick python3
+                   libgtk-4-dev xvfb xauth xdotool imagemagick python3 gdb
 DEMO_PACKAGES   := gcc make pkg-config libgtk-4-dev libunwind-dev libdw-dev
 
 LIB_SOURCES     := $(wildcard lib/*.c)
