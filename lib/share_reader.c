@@ -928,6 +928,8 @@ bool recorder_share_send(recorder_share *share, const char *command,
     int64_t index = share_command_send(ring, command, error, size);
     if (index < 0)
         return false;
+    if (timeout_ms == 0)
+        return true;                    /* queued; the caller does not wait */
     for (unsigned waited = 0; ; waited++)
     {
         uint64_t applied = __atomic_load_n(&ring->applied, __ATOMIC_ACQUIRE);

@@ -238,6 +238,9 @@ static void test_commands_change_trace_tweak_dump_and_exports(void **state)
     assert_true(recorder_share_send(share, "dump", 2000, error, sizeof(error)));
     assert_true(recorder_share_send(share, "shr=,,late", 2000, error, sizeof(error)));
     assert_true(recorder_share_send(share, "bad=x", 2000, error, sizeof(error)));
+    /* Timeout 0: queued, not waited for; applied all the same. */
+    assert_true(recorder_share_send(share, "noisy=4", 0, error, sizeof(error)));
+    assert_true(recorder_share_send(share, "noisy=3", 2000, error, sizeof(error)));
 
     bool tweak_seen = false, trace_seen = false;
     for (unsigned t = 0; t < recorder_share_tweak_count(share); t++)

@@ -158,9 +158,10 @@ extern int recorder_share_crash_print(recorder_share *share, FILE *out,
                                       char *error, size_t size);
 
 /* Send a trace specification ("dump", "foo=2", "perfdata=bytes,loops") to
- * the writer, and wait up to 'timeout_ms' for it to be applied. False with
- * a reason in error[size] if the writer is not alive, the segment is read
- * only, or the command was not applied in time. */
+ * the writer, and wait up to 'timeout_ms' for it to be applied (0: return
+ * as soon as it is queued). False with a reason in error[size] if the
+ * writer is not alive, the segment is read only, the command ring stayed
+ * full, or the command was not applied in time. */
 extern bool recorder_share_send(recorder_share *share, const char *command,
                                 unsigned timeout_ms, char *error, size_t size);
 
