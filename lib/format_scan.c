@@ -82,8 +82,20 @@ void recorder_conversion_unit(const recorder_conversion *conversion,
     size_t len = 0;
     while (*p == ' ')
         p++;
-    while ((isalpha((unsigned char) p[len]) || p[len] == '/' || p[len] == '%'
-            || p[len] == '_') && len + 1 < size)
+    if (p[0] == '%')
+    {
+        /* "%u%%" is a percentage; "%u %f" has no unit, just the next value. */
+        if (p[1] == '%' && size > 1)
+        {
+            unit[0] = '%';
+            unit[1] = 0;
+            return;
+        }
+        unit[0] = 0;
+        return;
+    }
+    while ((isalpha((unsigned char) p[len]) || p[len] == '/' || p[len] == '_')
+           && len + 1 < size)
         len++;
     memcpy(unit, p, len);
     unit[len] = 0;

@@ -237,7 +237,22 @@ static void trace_solid(cairo_t *cr, const layout *l, const columns *cols,
                         const scale *s, double t0, double width)
 {
     const scope_column *at = cols->at;
-    double half = width / 2;
+
+    /* Noisy data fills tall columns: there, antialiasing costs the
+     * rasteriser most of the frame (under Xvfb, most of the scope's CPU)
+     * and shows nothing, so it is turned off. A smooth trace, a pixel or
+     * two high per column, keeps it. Without it a pixel is painted only if
+     * its centre is inside: half a pixel more keeps thin slopes unbroken. */
+    double spread = 0;
+    unsigned used = 0;
+    for (unsigned i = 0; i < cols->count; i++)
+        if (usable(&at[i]))
+        {
+            spread += value_y(l, s, at[i].min) - value_y(l, s, at[i].max);
+            used++;
+        }
+    bool dense = used && spread / used > 3;
+    double half = width / 2 + (dense ? 0.5 : 0);
     unsigned c = 0;
     while (c < cols->count)
     {
@@ -279,7 +294,11 @@ static void trace_solid(cairo_t *cr, const layout *l, const columns *cols,
         cairo_close_path(cr);
         c = stop;
     }
+    cairo_antialias_t antialias = cairo_get_antialias(cr);
+    if (dense)
+        cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE);
     cairo_fill(cr);
+    cairo_set_antialias(cr, antialias);
 
     const scope_column *previous = NULL;
     unsigned previous_index = 0;
