@@ -95,7 +95,8 @@ typedef struct share_header
     uint64_t     strings_used;
     uint64_t     rings_used;
     uint64_t     crash;                 /* offset of the crash region, or 0 */
-    uint8_t      padding[128];
+    share_table  modules;               /* read-only file mappings */
+    uint8_t      padding[112];
 } share_header;
 
 typedef struct share_recorder
@@ -137,6 +138,19 @@ typedef struct share_channel
     uint32_t reserved;
 } share_channel;
 
+/* A read-only mapping of a file in the writer (program text and constant
+ * data): lets a reader show %+s strings of a dead writer, read from the
+ * same file, if it is still the same file (device and inode). */
+typedef struct share_module
+{
+    uint64_t start, end;                /* addresses in the writer */
+    uint64_t offset;                    /* file offset of 'start' */
+    uint64_t device, inode;
+    uint64_t path;                      /* string offset */
+} share_module;
+
+#define SHARE_MODULES           256
+
 /* Commands from readers to the writer: trace specification items. */
 typedef struct share_command
 {
@@ -162,6 +176,7 @@ static_assert(sizeof(share_recorder) == 40, "share_recorder layout");
 static_assert(sizeof(share_tweak) == 24, "share_tweak layout");
 static_assert(sizeof(share_site) == 40, "share_site layout");
 static_assert(sizeof(share_channel) == 24, "share_channel layout");
+static_assert(sizeof(share_module) == 48, "share_module layout");
 static_assert(sizeof(share_command) == 256, "share_command layout");
 static_assert(sizeof(share_command_ring) == 64 + 256 * SHARE_COMMANDS,
               "share_command_ring layout");

@@ -119,6 +119,7 @@ static bool validate(const share_view *view, share_header *h, char *error,
         !table_fits(view, h->tweaks, sizeof(share_tweak)) ||
         !table_fits(view, h->sites, sizeof(share_site)) ||
         !table_fits(view, h->channels, sizeof(share_channel)) ||
+        !table_fits(view, h->modules, sizeof(share_module)) ||
         !region_fits(view, h->strings) || !region_fits(view, h->rings) ||
         h->commands.size != sizeof(share_command_ring) ||
         !region_fits(view, h->commands))
@@ -253,6 +254,8 @@ static bool header_unchanged(recorder_share *share)
            live->sites.capacity == seen->sites.capacity &&
            live->channels.offset == seen->channels.offset &&
            live->channels.capacity == seen->channels.capacity &&
+           live->modules.offset == seen->modules.offset &&
+           live->modules.capacity == seen->modules.capacity &&
            memcmp(&live->commands, &seen->commands,
                   3 * sizeof(share_region)) == 0;
 }
@@ -733,8 +736,49 @@ static void dump_advance(recorder_share *share, dump_cursor *c)
     }
 }
 
-/* Strings of a live writer can be fetched from its memory; a dead one's
- * are gone, and the address is all we can show. */
+/* A string in a read-only file mapping of the writer (a literal, say) is
+ * still in that file after the writer died: read it there, if the file is
+ * still the one that was mapped. */
+static bool string_from_module(recorder_share *share, uint64_t address,
+                               char *out, size_t size)
+{
+    unsigned count = published(&live_header(share)->modules,
+                               &share->header.modules);
+    for (unsigned m = 0; m < count; m++)
+    {
+        const share_module *module =
+            share_entry(&share->view, share->header.modules.offset, count,
+                        sizeof(share_module), m);
+        if (!module || address < module->start || address >= module->end)
+            continue;
+        char path[4096];
+        if (!string_at(share, module->path, path, sizeof(path)) ||
+            path[0] != '/')
+            return false;
+        /* The path comes from the segment: never block on a FIFO or a
+         * device it may name; only a regular file is read. */
+        int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+        if (fd < 0)
+            return false;
+        struct stat st;
+        ssize_t got = -1;
+        if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+            (uint64_t) st.st_ino == module->inode &&
+            (uint64_t) st.st_dev == module->device)
+            got = pread(fd, out, size - 1,
+                        (off_t) (module->offset + (address - module->start)));
+        close(fd);
+        if (got <= 0)
+            return false;
+        out[got] = 0;
+        return true;
+    }
+    return false;
+}
+
+/* Strings of a live writer are fetched from its memory; those of a dead
+ * one from the files it mapped, when they are constants there; otherwise
+ * the address is all we can show. */
 typedef struct fetch_context
 {
     recorder_share *share;
@@ -757,6 +801,8 @@ static const char *fetch_string(uint64_t address, char *out, size_t size,
             return out;
         }
     }
+    if (string_from_module(context->share, address, out, size))
+        return out;
     snprintf(out, size, "<%#lx>", (unsigned long) address);
     return out;
 }

@@ -27,6 +27,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/random.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 static struct
@@ -231,6 +232,46 @@ static void add_sites_locked(recorder_site *first, recorder_site *last)
     }
 }
 
+/* Note the read-only file mappings not noted yet, from /proc/self/maps:
+ * where a dead process's string literals can still be read. */
+static void add_modules_locked(void)
+{
+    share_header *L = &writer.layout;
+    share_module *table = (share_module *) (writer.view.base
+                                            + L->modules.offset);
+    FILE *maps = fopen("/proc/self/maps", "re");
+    if (!maps)
+        return;
+    char line[4096 + 128];
+    while (fgets(line, sizeof(line), maps) && L->modules.count < L->modules.capacity)
+    {
+        unsigned long start, end, offset, inode;
+        unsigned major, minor;
+        char perms[5];
+        int path_at = 0;
+        if (sscanf(line, "%lx-%lx %4s %lx %x:%x %lu %n", &start, &end, perms,
+                   &offset, &major, &minor, &inode, &path_at) < 7 ||
+            !path_at || line[path_at] != '/' || perms[1] == 'w' ||
+            perms[0] != 'r')
+            continue;
+        line[strcspn(line, "\n")] = 0;
+        bool known = false;
+        for (unsigned m = 0; m < L->modules.count && !known; m++)
+            known = table[m].start == start && table[m].end == end;
+        if (known)
+            continue;
+        share_module *entry = &table[L->modules.count];
+        entry->start = start;
+        entry->end = end;
+        entry->offset = offset;
+        entry->device = makedev(major, minor);
+        entry->inode = inode;
+        entry->path = put_string(line + path_at);
+        publish(&L->modules, &writer.header->modules);
+    }
+    fclose(maps);
+}
+
 static void add_sites_callback(recorder_site *first, recorder_site *last,
                                void *arg)
 {
@@ -383,6 +424,7 @@ static void fill_header(share_header *h, uint64_t total, uint64_t rings_size)
     PLACE_TABLE(tweaks, SHARE_TWEAKS, share_tweak);
     PLACE_TABLE(sites, SHARE_SITES, share_site);
     PLACE_TABLE(channels, SHARE_CHANNELS, share_channel);
+    PLACE_TABLE(modules, SHARE_MODULES, share_module);
 #undef PLACE_TABLE
     h->commands = (share_region) { at, sizeof(share_command_ring) };
     at = align_up(at + sizeof(share_command_ring), 64);
@@ -485,6 +527,7 @@ static bool create_locked(const char *path)
     __atomic_store_n(&writer.header, h, __ATOMIC_RELEASE);
 
     recorder_sites_each(add_sites_callback, NULL);
+    add_modules_locked();
     for (recorder_tweak *t = recorder_tweak_list(); t; t = t->next)
         add_tweak_locked(t);
     for (recorder_info *r = recorder_list(); r; r = r->next)
@@ -563,6 +606,7 @@ void recorder_share_add_sites(recorder_site *first, recorder_site *last)
         return;
     pthread_mutex_lock(&writer.lock);
     add_sites_locked(first, last);
+    add_modules_locked();               /* a module just loaded: note it */
     pthread_mutex_unlock(&writer.lock);
 }
 

@@ -339,6 +339,8 @@ static void record_then_wait(void)
     share_here();
     for (int i = 0; i < 5; i++)
         record(shr, "last words %d of %+s", i, "five");
+    static char changing[16] = "mutable";     /* writable: not in a file */
+    record(noisy, "buffer %+s", changing);
 }
 
 static void test_post_mortem_read_after_kill_9(void **state)
@@ -357,9 +359,17 @@ static void test_post_mortem_read_after_kill_9(void **state)
     size_t n = fread(text, 1, sizeof(text) - 1, out);
     text[n] = 0;
     fclose(out);
-    /* The strings of a dead process are gone; their address remains. */
-    assert_non_null(strstr(text, "] shr: last words 4 of <0x"));
+    /* Literals of a dead process are read from its program file. */
+    assert_non_null(strstr(text, "] shr: last words 4 of five\n"));
     assert_non_null(strstr(text, "[0 "));
+    /* Writable data is gone with the process: only its address remains. */
+    out = tmpfile();
+    recorder_share_dump(share, "noisy", out);
+    rewind(out);
+    n = fread(text, 1, sizeof(text) - 1, out);
+    text[n] = 0;
+    fclose(out);
+    assert_non_null(strstr(text, "noisy: buffer <0x"));
     char error[256];
     assert_false(recorder_share_send(share, "dump", 20, error, sizeof(error)));
     assert_non_null(strstr(error, "died"));

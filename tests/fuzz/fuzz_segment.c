@@ -70,8 +70,9 @@ static void make_template(void)
 static uint64_t region_start(unsigned which)
 {
     const share_header *h = (const share_header *) template_data;
-    switch (which % 8)
+    switch (which % 9)
     {
+    case 8: return h->modules.offset;
     case 0: return 0;
     case 1: return h->recorders.offset;
     case 2: return h->tweaks.offset;
