@@ -96,7 +96,8 @@ typedef struct share_header
     uint64_t     rings_used;
     uint64_t     crash;                 /* offset of the crash region, or 0 */
     share_table  modules;               /* read-only file mappings */
-    uint8_t      padding[112];
+    uint64_t     writer_base;           /* where the writer mapped this file */
+    uint8_t      padding[104];
 } share_header;
 
 typedef struct share_recorder

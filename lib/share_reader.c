@@ -736,6 +736,22 @@ static void dump_advance(recorder_share *share, dump_cursor *c)
     }
 }
 
+/* A string the writer put in the segment itself is in our mapping too. */
+static bool string_from_segment(recorder_share *share, uint64_t address,
+                                char *out, size_t size)
+{
+    uint64_t base = share->header.writer_base;
+    if (!base || address < base || address - base >= share->view.size)
+        return false;
+    uint64_t offset = address - base;
+    const char *text = (const char *) share->view.base + offset;
+    size_t room = share->view.size - offset;
+    size_t len = strnlen(text, room < size - 1 ? room : size - 1);
+    memcpy(out, text, len);
+    out[len] = 0;
+    return true;
+}
+
 /* A string in a read-only file mapping of the writer (a literal, say) is
  * still in that file after the writer died: read it there, if the file is
  * still the one that was mapped. */
@@ -801,7 +817,8 @@ static const char *fetch_string(uint64_t address, char *out, size_t size,
             return out;
         }
     }
-    if (string_from_module(context->share, address, out, size))
+    if (string_from_segment(context->share, address, out, size) ||
+        string_from_module(context->share, address, out, size))
         return out;
     snprintf(out, size, "<%#lx>", (unsigned long) address);
     return out;

@@ -519,6 +519,7 @@ static bool create_locked(const char *path)
     share_header *previous = writer.header;
     share_header *h = (share_header *) view.base;
     fill_header(h, size, rings_size);
+    h->writer_base = (uintptr_t) view.base;
     writer.layout = *h;
     writer.fd = fd;
     writer.view = view;
@@ -548,7 +549,10 @@ static bool create_locked(const char *path)
     }
     share_commands_start((share_command_ring *) (view.base
                                                  + writer.layout.commands.offset));
-    record(recorder, "Sharing in %+s", writer.path);
+    /* A copy in the segment, so the message survives this process. */
+    uint64_t copy = put_string(writer.path);
+    record(recorder, "Sharing in %+s",
+           copy ? (const char *) writer.view.base + copy : "a new segment");
     return true;
 }
 
