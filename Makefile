@@ -78,7 +78,7 @@ HEADERS         := include/recorder/recorder.h include/recorder/recorder_ring.h 
 MAN3            := $(wildcard share/man/man3/*.3)
 
 .PHONY: all check check-asan check-tsan demo deps-check deps-demo install \
-        uninstall clean tests fuzz bench
+        uninstall clean tests fuzz bench deps-fuzz
 
 all: $(STATIC_LIB) $(SHARED_LIB) $(SHARED_LINKS) $(EXAMPLES) $(SCOPE)
 
@@ -220,7 +220,11 @@ $(FUZZ_BUILD)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_common.h $(FUZZ_LIB_OB
 # Each target runs FUZZ_SECONDS; new inputs go to build/fuzz/corpus, crashes
 # to build/fuzz/crash-*. Copy a crash into tests/fuzz/regressions/TARGET/
 # once fixed, so make check replays it for ever.
-fuzz: deps-check $(FUZZ_NAMES:%=$(FUZZ_BUILD)/%)
+# libFuzzer's runtime comes with Debian's libclang-rt-14-dev.
+deps-fuzz: deps-check
+	@sh $(DEPS) clang libclang-rt-14-dev
+
+fuzz: deps-fuzz $(FUZZ_NAMES:%=$(FUZZ_BUILD)/%)
 	@for name in $(FUZZ_NAMES); do \
 	    mkdir -p $(FUZZ_BUILD)/corpus/$$name tests/fuzz/regressions/$$name; \
 	    log=$(FUZZ_BUILD)/$$name.log; \
