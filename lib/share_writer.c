@@ -343,9 +343,14 @@ static void export_locked(unsigned index, const recorder_export_request *req,
     }
     rec->exports = added ? (void *) req : NULL;
 
+    /* The depth counts records; records of more than 5 arguments take two
+     * slots, and exporting argument 5 or later means they have that many. */
     intptr_t depth = RECORDER_TWEAK(recorder_export_size);
-    if (added && depth > 0 && (uintptr_t) depth > rec->mask + 1)
-        move_ring(index, slots_for((uint64_t) depth));
+    uint64_t slots = depth > 0 ? (uint64_t) depth : 0;
+    if (req->count > 5)
+        slots *= 2;
+    if (added && slots > rec->mask + 1)
+        move_ring(index, slots_for(slots));
 }
 
 static void apply_request_locked(const recorder_export_request *req,

@@ -10,10 +10,14 @@ static unsigned level_shift(unsigned level)
     return SCOPE_MINMAX_SHIFT * (level + 1);
 }
 
+/* Plain comparisons, inlined: fmin/fmax are library calls, and these run
+ * for every sample read. A NaN never widens an extent. */
 static scope_extent extent_combine(scope_extent a, double min, double max)
 {
-    a.min = fmin(a.min, min);
-    a.max = fmax(a.max, max);
+    if (min < a.min || (isnan(a.min) && !isnan(min)))
+        a.min = min;
+    if (max > a.max || (isnan(a.max) && !isnan(max)))
+        a.max = max;
     return a;
 }
 
@@ -60,6 +64,10 @@ bool scope_minmax_append(scope_minmax *mm, uint64_t index, double value)
         if (level->count && block == level->base + level->count - 1)
         {
             scope_extent *last = &level->entry[level->head + level->count - 1];
+            /* Inside the extent already: so is it in every coarser level,
+             * whose last block covers this one. Most samples stop here. */
+            if (value >= last->min && value <= last->max)
+                break;
             *last = extent_combine(*last, value, value);
             continue;
         }
