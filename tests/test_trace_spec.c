@@ -344,7 +344,7 @@ static void test_setting_applies_to_recorders_activated_later(void **state)
     {
         recorder_buffer head;
         recorder_slot slots[4];
-    } storage = { { 0, 0, 0, 4, 0 }, { { 0, { 0 } } } };
+    } storage;
     static recorder_info late = { 0, 3, &storage.head, 0, "late_comer",
                                   "Activated after the spec", 0 };
     assert_int_equal(recorder_trace_set("late_.*=3"), RECORDER_TRACE_OK);

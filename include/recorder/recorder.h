@@ -85,7 +85,8 @@ typedef struct __attribute__((aligned(64))) recorder_buffer
     uint64_t writer;            /* slots ever reserved; shared by writers */
     uint64_t spare;             /* zero; keeps the head at 64 bytes */
     uint64_t reader;            /* first slot not yet dumped in-process */
-    uint32_t size;              /* number of slots, a power of two */
+    uint32_t size;              /* slots, a power of two (in a segment; in
+                                   the program, see recorder_info.mask) */
     uint32_t flags;
 } recorder_buffer;
 
@@ -148,13 +149,13 @@ typedef struct recorder_tweak
     RECORDER_DEFINE(Name, Entries, Description)
 
 #define RECORDER_DEFINE(Name, Entries, Description)                     \
+    /* All zero, so it costs the program file nothing (.bss); the ring's  \
+     * size is the recorder's mask + 1. */                              \
     static struct                                                       \
     {                                                                   \
         recorder_buffer head;                                           \
         recorder_slot   slots[RECORDER_SLOTS_FOR(Entries)];             \
-    } recorder_buffer_for_##Name = {                                    \
-        { 0, 0, 0, RECORDER_SLOTS_FOR(Entries), 0 }, { { 0, { 0 } } }   \
-    };                                                                  \
+    } recorder_buffer_for_##Name;                                       \
     recorder_info recorder_info_for_##Name = {                          \
         0, RECORDER_SLOTS_FOR(Entries) - 1,                             \
         &recorder_buffer_for_##Name.head, 0, #Name, Description, 0      \
