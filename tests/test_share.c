@@ -218,6 +218,32 @@ static void test_reader_falling_behind_counts_losses(void **state)
     finish_child(&c, NULL, 0);
 }
 
+static void export_two_recorders(void)
+{
+    share_here();
+    recorder_trace_set("shr|noisy=first,second");
+    record(shr, "%d %d", 1, 2);
+    record(noisy, "%d %d", 3, 4);
+}
+
+static void test_regex_over_several_recorders_qualifies_names(void **state)
+{
+    (void) state;
+    child c = start_child(export_two_recorders);
+    recorder_share *share = open_ok();
+    assert_true(recorder_share_find_channel(share, "shr/first", -1) >= 0);
+    assert_true(recorder_share_find_channel(share, "noisy/second", -1) >= 0);
+    assert_int_equal(recorder_share_find_channel(share, "first", -1), -1);
+
+    /* A later request stops one recorder's channels. */
+    char error[256];
+    assert_true(recorder_share_send(share, "noisy=,", 2000, error, sizeof(error)));
+    assert_int_equal(recorder_share_find_channel(share, "noisy/.*", -1), -1);
+    assert_true(recorder_share_find_channel(share, "shr/second", -1) >= 0);
+    recorder_share_close(share);
+    finish_child(&c, NULL, 0);
+}
+
 /* ---- commands ------------------------------------------------------------ */
 
 static void wait_for_commands(void)
@@ -695,6 +721,7 @@ int main(void)
 #define TEST(name) cmocka_unit_test_setup_teardown(name, make_directory, remove_directory)
         TEST(test_channels_have_names_types_and_values_in_order),
         TEST(test_reader_falling_behind_counts_losses),
+        TEST(test_regex_over_several_recorders_qualifies_names),
         TEST(test_commands_change_trace_tweak_dump_and_exports),
         TEST(test_commands_applied_quickly_and_idle_costs_nothing),
         TEST(test_post_mortem_read_after_kill_9),
