@@ -441,10 +441,13 @@ static unsigned read_samples(scope_source *source, double now)
         size_t got;
         do
         {
+            /* A first read skips what the ring no longer holds: history
+             * from before we looked, not samples we failed to keep up with. */
+            bool first = series->cursor == 0;
             uint64_t lost = 0;
             got = recorder_share_read(source->share, (unsigned) series->channel,
                                       &series->cursor, batch, READ_BATCH, &lost);
-            if (lost)
+            if (lost && !first)
             {
                 series->lost += lost;
                 scope_stats_break(&series->stats);

@@ -1,12 +1,18 @@
 /* bench_scope.c - time the scope's offscreen frames as samples grow. */
 #include "bench_scope.h"
+#include "channel_data.h"
 #include "graph_draw.h"
+#include "recorder.h"
 
 #include <cairo.h>
 #include <malloc.h>
 #include <math.h>
 #include <stdlib.h>
+#include <signal.h>
+#include <stdio.h>
+#include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 
 #define WIDTH    1200
 #define HEIGHT   600
@@ -86,4 +92,71 @@ bench_scope_result bench_scope_render(void)
     result.ms_100k = frame_ms(100000);
     result.ms_1m = frame_ms(1000000);
     return result;
+}
+
+RECORDER(bench_eight, 2048, "Eight channels for the sustained-rate item");
+
+#define SUSTAIN_SECONDS 3.0
+
+/* The writer: paced by the clock, 8 arguments a record. */
+static void sustain_writer(const char *path, double per_second, int ready)
+{
+    char spec[300];
+    snprintf(spec, sizeof(spec), "share=%s", path);
+    recorder_trace_set(spec);
+    recorder_trace_set("bench_eight=e0,e1,e2,e3,e4,e5,e6,e7");
+    if (write(ready, "r", 1) != 1)
+        _exit(1);
+    double start = now();
+    unsigned long n = 0;
+    while (now() - start < SUSTAIN_SECONDS)
+    {
+        unsigned long due = (unsigned long) ((now() - start) * per_second);
+        for (; n < due; n++)
+            record(bench_eight, "%lu %lu %lu %lu %lu %lu %lu %lu",
+                   n, n, n, n, n, n, n, n);
+        usleep(200);
+    }
+    _exit(0);
+}
+
+bench_scope_rate bench_scope_sustain(const char *path, double per_second)
+{
+    bench_scope_rate rate = { SUSTAIN_SECONDS, 0, 0 };
+    int ready[2];
+    if (pipe(ready))
+        return rate;
+    pid_t pid = fork();
+    if (pid == 0)
+    {
+        close(ready[0]);
+        sustain_writer(path, per_second, ready[1]);
+    }
+    close(ready[1]);
+    char byte;
+    if (read(ready[0], &byte, 1) != 1)
+        return rate;
+    close(ready[0]);
+
+    scope_source_config config = { .duration = 0, .keep = 0, .ratio = 0.99 };
+    scope_source *source = scope_source_new(path, &config);
+    scope_source_add_graph(source, NULL);
+    double end = now() + SUSTAIN_SECONDS + 0.2;
+    while (now() < end)
+    {
+        scope_source_poll(source, now());
+        usleep(20000);                  /* the window's and capture's pace */
+    }
+    scope_source_poll(source, now());
+    unsigned count = 0;
+    scope_series *const *series = scope_source_graph_series(source, 0, &count);
+    for (unsigned s = 0; s < count; s++)
+    {
+        rate.samples += series[s]->end - series[s]->generation_first;
+        rate.lost += series[s]->lost;
+    }
+    scope_source_delete(source);
+    kill(pid, SIGKILL);
+    waitpid(pid, NULL, 0);
+    return rate;
 }

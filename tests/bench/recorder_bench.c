@@ -469,6 +469,13 @@ int main(void)
     printf("%-46s %12.1f\n", "writer CPU while idle for 1 s (ms)",
            commands.idle_cpu_ms);
 
+    char sustain_path[160];
+    snprintf(sustain_path, sizeof(sustain_path), "%s/sustain", segment_dir);
+    bench_scope_rate sustain = bench_scope_sustain(sustain_path, 50000);
+    printf("%-46s %12lu read, %lu lost\n",
+           "scope, 8 channels at 50 000 samples/s, 3 s",
+           (unsigned long) sustain.samples, (unsigned long) sustain.lost);
+
     bench_scope_result scope = bench_scope_render();
     printf("\n%-46s %12s\n", "scope offscreen frame, 1200x600, 4 channels", "ms");
     printf("%-46s %12.3f\n", "  1 000 samples in view", scope.ms_1k);
@@ -492,6 +499,10 @@ int main(void)
     target("command latency p99 (ms)", commands.p99, 20, true);
     target("writer CPU while idle (ms per s)", commands.idle_cpu_ms, 0, true);
     target("render 1M / render 1k", scope.ms_1m / scope.ms_1k, 2.0, true);
+    target("scope at 8 x 50 000 samples/s: samples lost", (double) sustain.lost,
+           0, true);
+    target("scope at 8 x 50 000 samples/s: samples read (M)",
+           sustain.samples / 1e6, 8 * 50000 * 3 * 0.95 / 1e6, false);
 
     char command[200];
     snprintf(command, sizeof(command), "rm -rf '%s'", segment_dir);
