@@ -261,10 +261,15 @@ $(BENCH_BUILD)/recorder_bench: tests/bench/recorder_bench.c tests/bench/bench_sc
 	    $(SCOPE_CFLAGS) tests/bench/recorder_bench.c tests/bench/bench_scope.c \
 	    $(BENCH_LIB_OBJECTS) $(BENCH_SCOPE_OBJECTS) -o $@ $(SCOPE_TEST_LIBS) $(LDLIBS)
 
-# Release build, one table of medians and ratios; non-zero if a target is
-# missed (the message names it).
-bench: deps-check $(BENCH_BUILD)/recorder_bench
-	$(BENCH_BUILD)/recorder_bench
+$(BENCH_BUILD)/bench_feeder: tests/bench/bench_feeder.c $(STATIC_LIB)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -Iinclude $< -o $@ $(STATIC_LIB) $(LDLIBS) -lm
+
+# Release build, one table of medians and ratios, then the scope window's
+# CPU under Xvfb; non-zero if a target is missed (the message names it).
+bench: deps-check $(BENCH_BUILD)/recorder_bench $(BENCH_BUILD)/bench_feeder $(SCOPE)
+	@status=0; $(BENCH_BUILD)/recorder_bench || status=1; \
+	sh tests/bench/scope_window_cpu.sh $(BUILD) || status=1; exit $$status
 
 demo: deps-demo
 	@$(MAKE) --no-print-directory all
