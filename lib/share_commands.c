@@ -98,11 +98,11 @@ static void *apply_commands(void *arg)
                                                       __ATOMIC_ACQUIRE);
         if (serving != ring)
         {
-            /* A new segment: start from what it has queued so far. */
+            /* A new segment: its ring starts empty, and readers may have
+             * queued commands before this thread first ran: take them all
+             * (share_commands_drain copes with a corrupt count). */
             ring = serving;
-            reader = __atomic_load_n(&ring->writer, __ATOMIC_ACQUIRE);
-            __atomic_store_n(&ring->reader, reader, __ATOMIC_RELEASE);
-            __atomic_store_n(&ring->applied, reader, __ATOMIC_RELEASE);
+            reader = 0;
             stuck_since = 0;
         }
         uint32_t bell = __atomic_load_n(&ring->doorbell, __ATOMIC_ACQUIRE);
