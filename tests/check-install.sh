@@ -10,8 +10,13 @@ prefix="$work/prefix"
 
 make -s -C "$top" install PREFIX="$prefix" >/dev/null
 for file in include/recorder/recorder.h include/recorder/recorder_ring.h \
+            include/recorder/recorder_share.h \
+            include/recorder/recorder_backtrace.h \
             lib/librecorder.a lib/librecorder.so lib/librecorder.so.1 \
-            lib/pkgconfig/recorder.pc share/man/man3/recorder.3; do
+            lib/pkgconfig/recorder.pc share/man/man3/recorder.3 \
+            share/man/man3/recorder_share.3 share/man/man1/recorder_scope.1 \
+            bin/recorder_scope libexec/recorder/recorder_symbolize \
+            share/applications/recorder_scope.desktop; do
     [ -e "$prefix/$file" ] || { echo "install: missing $file"; exit 1; }
 done
 
