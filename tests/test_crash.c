@@ -11,6 +11,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "stack_overflow.h"
+
 #include "recorder.h"
 #include "recorder_backtrace.h"
 #include "recorder_share.h"
@@ -243,17 +245,6 @@ __attribute__((noinline)) static void aborts(void)
 {
     record(crashing, "calling abort");
     abort();
-}
-
-/* Recurses until the stack is gone; the flag only hides that from gcc. */
-static volatile bool keep_going = true;
-__attribute__((noinline)) static int recurse(volatile char *previous, int depth)
-{
-    volatile char frame[512];
-    frame[0] = previous ? previous[0] + 1 : 0;
-    if (!keep_going)
-        return 0;
-    return recurse(frame, depth + 1) + frame[depth % 512];
 }
 
 static void overflows(void)

@@ -5,6 +5,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "stack_overflow.h"
+
 #include "recorder.h"
 
 #include <signal.h>
@@ -155,17 +157,6 @@ static void test_abort_dumps_and_dies_by_sigabrt(void **state)
     assert_int_equal(WTERMSIG(out.status), SIGABRT);
     assert_non_null(strstr(out.output, "child: calling abort\n"));
     assert_non_null(strstr(out.output, "Received SIGABRT"));
-}
-
-/* Recurses until the stack runs out; the flag only hides that from gcc. */
-static volatile bool keep_going = true;
-static int recurse(volatile char *previous, int depth)
-{
-    volatile char frame[1024];
-    frame[0] = previous ? previous[0] + 1 : 0;
-    if (!keep_going)
-        return 0;
-    return recurse(frame, depth + 1) + frame[depth % 1024];
 }
 
 static void overflow_stack(void)
