@@ -51,11 +51,11 @@ SCOPE_OBJECTS   := $(SCOPE_SOURCES:scope/%.c=$(BUILD)/scope/%.o)
 SCOPE           := $(BUILD)/recorder_scope
 # Only these use GTK; the rest is plain C (graph_draw: cairo), which the
 # scope unit tests link without GTK.
-SCOPE_GTK       := graph_view scope_app recorder_scope
+SCOPE_GTK       := graph_view renderer_choice scope_app recorder_scope
 SCOPE_CORE      := $(filter-out $(SCOPE_GTK:%=$(BUILD)/scope/%.o),$(SCOPE_OBJECTS))
 # Window positions (-g WxH@XxY) need Xlib; without it they are ignored.
 # Recursive (=): pkg-config runs once the dependencies are installed.
-SCOPE_PKGS      = gtk4 $(shell pkg-config --exists gtk4-x11 x11 2>/dev/null && echo x11)
+SCOPE_PKGS      = gtk4 epoxy $(shell pkg-config --exists gtk4-x11 x11 2>/dev/null && echo x11)
 SCOPE_CFLAGS    = $(shell pkg-config --cflags $(SCOPE_PKGS)) \
                   $(if $(findstring x11,$(SCOPE_PKGS)),-DSCOPE_HAVE_X11)
 SCOPE_LIBS      = $(shell pkg-config --libs $(SCOPE_PKGS)) -lm

@@ -126,3 +126,8 @@ uintptr_t recorder_tick(void)
 {
     return (recorder_monotonic_ns() - start_ns) / (1000000000 / RECORDER_HZ);
 }
+
+uint64_t recorder_ticks_without_counter(void)
+{
+    return recorder_monotonic_ns();
+}

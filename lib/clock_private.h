@@ -28,6 +28,10 @@ static inline uint64_t recorder_monotonic_ns(void)
     return (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec;
 }
 
+/* recorder_monotonic_ns(), out of line: keeps the call (and the registers
+ * it clobbers) out of the record path when the counter is used. */
+uint64_t recorder_ticks_without_counter(void) RECORDER_HIDDEN;
+
 /* The record path's clock: no system call, no lock, no shared write. */
 static inline uint64_t recorder_ticks(void)
 {
@@ -42,7 +46,7 @@ static inline uint64_t recorder_ticks(void)
         return value;
     }
 #endif
-    return recorder_monotonic_ns();
+    return recorder_ticks_without_counter();
 }
 
 /* Set up the time base; idempotent, called from the library constructor. */

@@ -1,4 +1,4 @@
-/* dump.c - merge the rings of several recorders in time order and print them.
+/* dump.c - merge the lanes of several recorders in time order and print them.
  *
  * Each dump prints what earlier dumps have not, up to where the writers were
  * when it started, so a dump always ends even if records keep coming, and
@@ -12,14 +12,15 @@
 #include <regex.h>
 #include <stdio.h>
 
-/* Recorders merged in one pass; more are dumped in further passes. Small
- * enough to keep a signal handler's stack use modest. */
+/* Lanes merged in one pass (only lanes with records to print take one);
+ * more are dumped in further passes. Small enough to keep a signal
+ * handler's stack use modest. */
 #define MERGE_WIDTH     128
 
 typedef struct cursor
 {
     recorder_info *  rec;
-    recorder_buffer *buffer;
+    recorder_buffer *buffer;            /* the lane */
     uint64_t         next;              /* next index to read */
     uint64_t         end;               /* writer index when the dump began */
     uint32_t         size;              /* slots, from the recorder */
@@ -47,18 +48,23 @@ static void cursor_advance(cursor *c)
     }
 }
 
-static void cursor_start(cursor *c, recorder_info *rec)
+/* Start reading lane 'lane' of 'rec'; false if it has nothing to print. */
+static bool cursor_start(cursor *c, recorder_info *rec, unsigned lane)
 {
     /* Same order as writers: mask, then ring (see recorder_info). */
     c->size = __atomic_load_n(&rec->mask, __ATOMIC_ACQUIRE) + 1;
-    recorder_buffer *buffer = __atomic_load_n(&rec->buffer, __ATOMIC_ACQUIRE);
+    recorder_buffer *first = __atomic_load_n(&rec->buffer, __ATOMIC_ACQUIRE);
+    recorder_buffer *buffer = RECORDER_LANE(first, c->size, lane);
     c->rec = rec;
     c->buffer = buffer;
     c->end = __atomic_load_n(&buffer->writer, __ATOMIC_ACQUIRE);
     uint64_t reader = __atomic_load_n(&buffer->reader, __ATOMIC_RELAXED);
     uint64_t oldest = c->end > c->size ? c->end - c->size : 0;
     c->next = reader > oldest ? reader : oldest;
+    if (c->next >= c->end)
+        return false;
     cursor_advance(c);
+    return true;
 }
 
 static void cursor_finish(cursor *c)
@@ -107,11 +113,15 @@ static unsigned dump_selected(const recorder_output *out,
     {
         if (select && !select(rec, select_arg))
             continue;
-        cursor_start(&cursors[count++], rec);
-        if (count == MERGE_WIDTH)
+        for (unsigned lane = 0; lane < RECORDER_LANES; lane++)
         {
-            printed += merge(cursors, count, out);
-            count = 0;
+            if (!cursor_start(&cursors[count], rec, lane))
+                continue;
+            if (++count == MERGE_WIDTH)
+            {
+                printed += merge(cursors, count, out);
+                count = 0;
+            }
         }
     }
     return printed + merge(cursors, count, out);

@@ -1,8 +1,9 @@
 /* record.c - the record path: reserve slots, fill them, publish them.
  *
  * Cost budget: well under one clock_gettime(). No allocation, lock or system
- * call; the only write shared between threads is the reservation on the
- * recorder's own ring, so threads on different recorders never contend.
+ * call. Each thread writes its own lane of the recorder's ring (see
+ * RECORDER_LANES), so threads do not contend on a write unless there are
+ * more of them than lanes.
  */
 #include "recorder.h"
 #include "clock_private.h"
@@ -32,10 +33,27 @@ static inline void commit(recorder_slot *slot, uint64_t index, bool tail)
                      __ATOMIC_RELEASE);
 }
 
-/* The last timestamp this thread took, for record_fast(). Kept per thread,
- * not per recorder: a store into the recorder's header would put a second
- * write on the one cache line that threads sharing a recorder contend for. */
+/* Per-thread state, set up by the thread's first record:
+ * - its lane plus one (0 until then). Threads take lanes in turn, so the
+ *   first RECORDER_LANES threads each write their own lines. A signal
+ *   handler recording on this thread shares its lane, which the atomic
+ *   reservation keeps safe.
+ * - the last timestamp it took, for record_fast(). Kept per thread, not
+ *   per recorder: the recorder's header is read by every thread that
+ *   records into it, and a store there would make them all miss. */
+static __thread unsigned thread_lane __attribute__((tls_model("initial-exec")));
 static __thread uint64_t last_stamp __attribute__((tls_model("initial-exec")));
+static unsigned lanes_given;
+
+/* Out of line and cold: the writers reach it by a tail call (see
+ * FIRST_RECORD), so the record path saves no registers for it. */
+__attribute__((noinline, cold))
+static void thread_start(void)
+{
+    unsigned turn = __atomic_fetch_add(&lanes_given, 1, __ATOMIC_RELAXED);
+    last_stamp = recorder_ticks();
+    thread_lane = turn % RECORDER_LANES + 1;
+}
 
 static inline uint64_t stamp_now(void)
 {
@@ -44,27 +62,42 @@ static inline uint64_t stamp_now(void)
     return stamp;
 }
 
-static inline uint64_t stamp_last(void)
-{
-    return last_stamp ? last_stamp : stamp_now();   /* first in this thread */
-}
-
 /* Mask first, then ring, both acquire: if we see the mask of a larger ring,
  * we also see that ring (it is published first), so we never index a small
  * ring with a large mask. */
-static inline recorder_buffer *ring_of(recorder_info *rec, uint64_t *mask)
+static inline recorder_buffer *ring_of(recorder_info *rec, unsigned lane,
+                                       uint64_t *mask)
 {
     *mask = __atomic_load_n(&rec->mask, __ATOMIC_ACQUIRE);
-    return __atomic_load_n(&rec->buffer, __ATOMIC_ACQUIRE);
+    recorder_buffer *first = __atomic_load_n(&rec->buffer, __ATOMIC_ACQUIRE);
+    return RECORDER_LANE(first, *mask + 1, lane);
 }
 
+/* Print the record just made at 'index' of 'lane', for recorders traced
+ * as well as recorded. Read back from the lane, so the writers need keep
+ * nothing for it and reach it by a tail call: their frames stay empty.
+ * Only a record another writer of the lane overwrote meanwhile (a signal
+ * handler, or more threads than lanes, filling the whole lane in between)
+ * is not printed; it is gone from the ring too. */
+__attribute__((noinline, cold))
+static void trace_record(recorder_info *rec, const recorder_buffer *lane,
+                         uint64_t mask, uint64_t index)
+{
+    recorder_record record;
+    if (recorder_slot_read(RECORDER_BUFFER_SLOTS(lane), (uint32_t) mask + 1,
+                           &lane->writer, index, &record) == RECORDER_READ_OK)
+        recorder_trace_print(rec, (const recorder_site *) record.site, index,
+                             record.timestamp, record.args, record.nargs);
+}
+
+__attribute__((always_inline))
 static inline void write_short(recorder_info *rec, const recorder_site *site,
-                               unsigned count, uint64_t stamp,
+                               unsigned count, unsigned lane, uint64_t stamp,
                                uint64_t a0, uint64_t a1, uint64_t a2,
                                uint64_t a3, uint64_t a4)
 {
     uint64_t mask;
-    recorder_buffer *buffer = ring_of(rec, &mask);
+    recorder_buffer *buffer = ring_of(rec, lane, &mask);
     uint64_t index = reserve(buffer, 1);
     recorder_slot *slot = &RECORDER_BUFFER_SLOTS(buffer)[index & mask];
     put(slot, 0, stamp);
@@ -77,18 +110,16 @@ static inline void write_short(recorder_info *rec, const recorder_site *site,
     commit(slot, index, false);
 
     if (__builtin_expect(rec->trace != 0, 0))
-    {
-        uint64_t args[RECORDER_MAX_ARGS] = { a0, a1, a2, a3, a4 };
-        recorder_trace_print(rec, site, index, stamp, args, count);
-    }
+        trace_record(rec, buffer, mask, index);
 }
 
+__attribute__((always_inline))
 static inline void write_long(recorder_info *rec, const recorder_site *site,
-                              unsigned count, uint64_t stamp,
+                              unsigned count, unsigned lane, uint64_t stamp,
                               const uint64_t args[RECORDER_MAX_ARGS])
 {
     uint64_t mask;
-    recorder_buffer *buffer = ring_of(rec, &mask);
+    recorder_buffer *buffer = ring_of(rec, lane, &mask);
     uint64_t index = reserve(buffer, 2);
     recorder_slot *head = &RECORDER_BUFFER_SLOTS(buffer)[index & mask];
     recorder_slot *tail = &RECORDER_BUFFER_SLOTS(buffer)[(index + 1) & mask];
@@ -102,22 +133,50 @@ static inline void write_long(recorder_info *rec, const recorder_site *site,
     commit(head, index, false);
 
     if (__builtin_expect(rec->trace != 0, 0))
-        recorder_trace_print(rec, site, index, stamp, args, count);
+        trace_record(rec, buffer, mask, index);
 }
+
+/* A thread's first record sets the thread up, then records as usual. The
+ * writers reach this by a tail call, so their own frames stay empty. */
+#define WRITE_ARGS5     recorder_info *rec, const recorder_site *site,     \
+                        unsigned count, uint64_t a0, uint64_t a1,         \
+                        uint64_t a2, uint64_t a3, uint64_t a4
+#define WRITE_ARGS12    WRITE_ARGS5, uint64_t a5, uint64_t a6, uint64_t a7, \
+                        uint64_t a8, uint64_t a9, uint64_t a10, uint64_t a11
+#define PASS_ARGS5      rec, site, count, a0, a1, a2, a3, a4
+#define PASS_ARGS12     PASS_ARGS5, a5, a6, a7, a8, a9, a10, a11
+
+#define FIRST_RECORD_OF(Writer, Params, Args)                           \
+    __attribute__((noinline, cold)) static void first_##Writer(Params)  \
+    {                                                                   \
+        thread_start();                                                 \
+        Writer(Args);                                                   \
+    }
+FIRST_RECORD_OF(recorder_write, WRITE_ARGS5, PASS_ARGS5)
+FIRST_RECORD_OF(recorder_write_fast, WRITE_ARGS5, PASS_ARGS5)
+FIRST_RECORD_OF(recorder_write12, WRITE_ARGS12, PASS_ARGS12)
+FIRST_RECORD_OF(recorder_write12_fast, WRITE_ARGS12, PASS_ARGS12)
+
+#define FIRST_RECORD(Writer, Args)                                      \
+    unsigned lane = thread_lane;                                        \
+    if (__builtin_expect(lane == 0, 0))                                 \
+        return first_##Writer(Args);                                    \
+    lane--
 
 void recorder_write(recorder_info *rec, const recorder_site *site,
                     unsigned count, uint64_t a0, uint64_t a1, uint64_t a2,
                     uint64_t a3, uint64_t a4)
 {
-    write_short(rec, site, count, stamp_now(), a0, a1, a2, a3, a4);
+    FIRST_RECORD(recorder_write, PASS_ARGS5);
+    write_short(rec, site, count, lane, stamp_now(), a0, a1, a2, a3, a4);
 }
 
 void recorder_write_fast(recorder_info *rec, const recorder_site *site,
                          unsigned count, uint64_t a0, uint64_t a1,
                          uint64_t a2, uint64_t a3, uint64_t a4)
 {
-    write_short(rec, site, count, stamp_last(),
-                a0, a1, a2, a3, a4);
+    FIRST_RECORD(recorder_write_fast, PASS_ARGS5);
+    write_short(rec, site, count, lane, last_stamp, a0, a1, a2, a3, a4);
 }
 
 void recorder_write12(recorder_info *rec, const recorder_site *site,
@@ -126,9 +185,10 @@ void recorder_write12(recorder_info *rec, const recorder_site *site,
                       uint64_t a4, uint64_t a5, uint64_t a6, uint64_t a7,
                       uint64_t a8, uint64_t a9, uint64_t a10, uint64_t a11)
 {
+    FIRST_RECORD(recorder_write12, PASS_ARGS12);
     const uint64_t args[RECORDER_MAX_ARGS] =
         { a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11 };
-    write_long(rec, site, count, stamp_now(), args);
+    write_long(rec, site, count, lane, stamp_now(), args);
 }
 
 void recorder_write12_fast(recorder_info *rec, const recorder_site *site,
@@ -138,7 +198,8 @@ void recorder_write12_fast(recorder_info *rec, const recorder_site *site,
                            uint64_t a8, uint64_t a9, uint64_t a10,
                            uint64_t a11)
 {
+    FIRST_RECORD(recorder_write12_fast, PASS_ARGS12);
     const uint64_t args[RECORDER_MAX_ARGS] =
         { a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11 };
-    write_long(rec, site, count, stamp_last(), args);
+    write_long(rec, site, count, lane, last_stamp, args);
 }

@@ -23,7 +23,7 @@
 #include <stdint.h>
 
 #define SHARE_MAGIC             0x4D48535244524352ull  /* "RCRDRSHM" */
-#define SHARE_VERSION           1
+#define SHARE_VERSION           2
 #define SHARE_ENDIAN_MARK       0x01020304u
 #define SHARE_NAME_MAX          64
 
@@ -105,9 +105,9 @@ typedef struct share_recorder
     uint64_t name;                      /* string offsets */
     uint64_t description;
     int64_t  trace;                     /* mirror of the writer's value */
-    uint64_t ring;                      /* offset of its recorder_buffer */
-    uint32_t ring_size;                 /* slots */
-    uint32_t reserved;
+    uint64_t ring;                      /* offset of its first lane */
+    uint32_t ring_size;                 /* slots in each lane */
+    uint32_t lanes;                     /* lanes laid end to end */
 } share_recorder;
 
 typedef struct share_tweak

@@ -16,7 +16,7 @@
 #include "share_file_private.h"
 #include "share_layout_private.h"
 #include "crash_report_private.h"
-#include "slot_read_private.h"
+#include "lane_reader_private.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -349,25 +349,43 @@ static const share_recorder *recorder_at(recorder_share *share, unsigned index)
                        sizeof(share_recorder), index);
 }
 
-/* The ring of recorder 'index', if it lies inside the rings region. */
-static recorder_buffer *ring_at(recorder_share *share, unsigned index,
-                                uint32_t *size)
+/* The ring of a recorder: 'lanes' lanes of 'size' slots from 'first'. */
+typedef struct ring_view
+{
+    const recorder_buffer *first;
+    uint32_t               size;
+    uint32_t               lanes;
+} ring_view;
+
+/* The ring of recorder 'index', if all its lanes lie inside the rings
+ * region. */
+static bool ring_at(recorder_share *share, unsigned index, ring_view *out)
 {
     const share_recorder *entry = recorder_at(share, index);
     if (!entry)
-        return NULL;
+        return false;
     uint32_t slots = __atomic_load_n(&entry->ring_size, __ATOMIC_ACQUIRE);
+    uint32_t lanes = entry->lanes;
     uint64_t offset = entry->ring;
     const share_region *rings = &share->header.rings;
     if (slots < 4 || slots > MAX_RING_SLOTS || (slots & (slots - 1)) ||
+        lanes < 1 || lanes > RECORDER_SHARE_LANES_MAX ||
         offset < rings->offset)
-        return NULL;
-    uint64_t bytes = sizeof(recorder_buffer) + (uint64_t) slots * sizeof(recorder_slot);
+        return false;
+    uint64_t bytes = (uint64_t) lanes * (sizeof(recorder_buffer) +
+                                         (uint64_t) slots * sizeof(recorder_slot));
     if (offset - rings->offset > rings->size ||
         bytes > rings->size - (offset - rings->offset))
-        return NULL;
-    *size = slots;
-    return share_at(&share->view, offset, bytes, 64);
+        return false;
+    out->first = share_at(&share->view, offset, bytes, 64);
+    out->size = slots;
+    out->lanes = lanes;
+    return out->first != NULL;
+}
+
+static const recorder_buffer *lane_of(const ring_view *ring, unsigned lane)
+{
+    return RECORDER_LANE(ring->first, ring->size, lane);
 }
 
 bool recorder_share_recorder_info(recorder_share *share, unsigned index,
@@ -381,12 +399,14 @@ bool recorder_share_recorder_info(recorder_share *share, unsigned index,
     string_at(share, entry->description, out->description,
               sizeof(out->description));
     out->trace = (intptr_t) __atomic_load_n(&entry->trace, __ATOMIC_RELAXED);
-    uint32_t size;
-    recorder_buffer *ring = ring_at(share, index, &size);
-    if (ring)
+    ring_view ring;
+    if (ring_at(share, index, &ring))
     {
-        out->size = size;
-        out->records = __atomic_load_n(&ring->writer, __ATOMIC_ACQUIRE);
+        out->size = ring.size;
+        out->lanes = ring.lanes;
+        for (unsigned lane = 0; lane < ring.lanes; lane++)
+            out->records += __atomic_load_n(&lane_of(&ring, lane)->writer,
+                                            __ATOMIC_ACQUIRE);
     }
     return true;
 }
@@ -531,53 +551,59 @@ static double seconds(recorder_share *share, uint64_t ticks)
     return ticks > start ? (double) (ticks - start) / hz : 0.0;
 }
 
-/* Walk records of one recorder from '*cursor'; call 'fn' for each whole
- * record; stop after 'max' calls. Counts overwritten records in '*lost'. */
+/* Walk records of one recorder from 'cursor', its lanes merged in time
+ * order; call 'fn' for each whole record; stop after 'max' calls. Counts
+ * overwritten records in '*lost'. */
 typedef bool (*record_fn)(recorder_share *, const recorder_record *, void *);
 
-static void walk(recorder_share *share, unsigned recorder, uint64_t *cursor,
-                 size_t max, uint64_t *lost, record_fn fn, void *arg)
+static void walk(recorder_share *share, unsigned recorder,
+                 recorder_share_cursor *cursor, size_t max, uint64_t *lost,
+                 record_fn fn, void *arg)
 {
-    uint32_t size;
-    recorder_buffer *ring = ring_at(share, recorder, &size);
-    if (!ring)
+    ring_view ring;
+    if (!ring_at(share, recorder, &ring))
         return;
-    const recorder_slot *slots = RECORDER_BUFFER_SLOTS(ring);
-    uint64_t end = __atomic_load_n(&ring->writer, __ATOMIC_ACQUIRE);
-    uint64_t index = *cursor;
-    if (end - index > size && end > index)
-    {
-        if (lost)
-            *lost += end - size - index;
-        index = end - size;
-    }
-    else if (index > end)
-    {
-        index = end;                    /* cursor from another generation */
-    }
+    lane_reader lanes[RECORDER_SHARE_LANES_MAX];
+    for (unsigned l = 0; l < ring.lanes; l++)
+        lane_reader_open(&lanes[l], lane_of(&ring, l), ring.size,
+                         cursor->next[l], lost);
     size_t calls = 0;
-    while (index < end && calls < max)
+    while (calls < max)
     {
-        recorder_record record;
-        recorder_read_status status =
-            recorder_slot_read(slots, size, &ring->writer, index, &record);
-        if (status == RECORDER_READ_OK)
+        /* The lane with the oldest next record, and the time up to which
+         * it can go on alone: the next record of any other lane. */
+        unsigned first = ring.lanes;
+        uint64_t until = UINT64_MAX;
+        for (unsigned l = 0; l < ring.lanes; l++)
         {
-            index += record.slots;
-            if (fn(share, &record, arg))
-                calls++;
-            continue;
+            if (!lane_reader_peek(&lanes[l], lost))
+                continue;
+            uint64_t stamp = lanes[l].head.timestamp;
+            if (first == ring.lanes || stamp < lanes[first].head.timestamp)
+            {
+                if (first != ring.lanes)
+                    until = lanes[first].head.timestamp;
+                first = l;
+            }
+            else if (stamp < until)
+            {
+                until = stamp;
+            }
         }
-        if (status == RECORDER_READ_PENDING && end - index <= 16)
-            break;                      /* being written: read it next time */
-        /* Overwritten, or reserved long ago by a writer that has not
-         * finished it (and we will not wait for): either way, lost. */
-        if ((status == RECORDER_READ_LOST || status == RECORDER_READ_PENDING)
-            && lost)
-            (*lost)++;
-        index++;
+        if (first == ring.lanes)
+            break;
+        lane_reader *r = &lanes[first];
+        do
+        {
+            lane_reader_take(r);
+            r->head.lane = first;
+            if (fn(share, &r->head, arg))
+                calls++;
+        } while (calls < max && lane_reader_peek(r, lost) &&
+                 r->head.timestamp <= until);
     }
-    *cursor = index;
+    for (unsigned l = 0; l < ring.lanes; l++)
+        cursor->next[l] = lanes[l].index;
 }
 
 typedef struct sample_walk
@@ -614,6 +640,7 @@ static bool take_sample(recorder_share *share, const recorder_record *record,
     sample->value = value;
     sample->raw = raw;
     sample->index = record->index;
+    sample->lane = record->lane;
     return true;
 }
 
@@ -636,7 +663,7 @@ bool recorder_share_channel_info(recorder_share *share, unsigned index,
         return true;
 
     sample_walk summary = { .argument = out->argument };
-    uint64_t cursor = 0;
+    recorder_share_cursor cursor = RECORDER_SHARE_CURSOR_START;
     walk(share, out->recorder, &cursor, SIZE_MAX, NULL, take_sample, &summary);
     out->samples = summary.seen;
     out->min = summary.min;
@@ -689,13 +716,14 @@ int recorder_share_find_channel(recorder_share *share, const char *pattern,
 }
 
 size_t recorder_share_read(recorder_share *share, unsigned channel,
-                           uint64_t *cursor, recorder_sample *samples,
-                           size_t max, uint64_t *lost)
+                           recorder_share_cursor *cursor,
+                           recorder_sample *samples, size_t max,
+                           uint64_t *lost)
 {
     if (lost)
         *lost = 0;
     const share_channel *entry = channel_at(share, channel);
-    if (!entry || !samples || entry->argument >= RECORDER_MAX_ARGS ||
+    if (!entry || !samples || !cursor || entry->argument >= RECORDER_MAX_ARGS ||
         !intact(share))
         return 0;
     sample_walk state = { .argument = entry->argument, .out = samples };
@@ -705,35 +733,34 @@ size_t recorder_share_read(recorder_share *share, unsigned channel,
 
 /* ---- dump --------------------------------------------------------------------- */
 
+/* One lane of one recorder being dumped. The ring is looked up again for
+ * each record: the writer may move it meanwhile (indexes stay valid). */
 typedef struct dump_cursor
 {
     unsigned        recorder;
+    unsigned        lane;
     char            name[64];
     uint64_t        next;
     recorder_record head;
     bool            ready;
 } dump_cursor;
 
-static bool keep_one(recorder_share *share, const recorder_record *record,
-                     void *arg)
-{
-    (void) share;
-    *(recorder_record *) arg = *record;
-    return true;
-}
-
 static void dump_advance(recorder_share *share, dump_cursor *c)
 {
-    recorder_record record;
-    uint64_t before = c->next;
     c->ready = false;
-    record.index = UINT64_MAX;
-    walk(share, c->recorder, &c->next, 1, NULL, keep_one, &record);
-    if (c->next != before && record.index != UINT64_MAX)
+    ring_view ring;
+    if (!ring_at(share, c->recorder, &ring) || c->lane >= ring.lanes)
+        return;
+    lane_reader reader;
+    lane_reader_open(&reader, lane_of(&ring, c->lane), ring.size, c->next,
+                     NULL);
+    if (lane_reader_peek(&reader, NULL))
     {
-        c->head = record;
+        c->head = reader.head;
         c->ready = true;
+        lane_reader_take(&reader);
     }
+    c->next = reader.index;
 }
 
 /* A string the writer put in the segment itself is in our mapping too. */
@@ -913,22 +940,29 @@ unsigned recorder_share_dump(recorder_share *share, const char *pattern,
     unsigned count = recorder_share_recorder_count(share), printed = 0;
     int indent = 0;
 
-    dump_cursor *cursors = calloc(count ? count : 1, sizeof(*cursors));
+    dump_cursor *cursors = calloc((size_t) (count ? count : 1) *
+                                  RECORDER_SHARE_LANES_MAX, sizeof(*cursors));
     if (!cursors)
         goto done;
     unsigned used = 0;
     for (unsigned r = 0; r < count; r++)
     {
-        dump_cursor *c = &cursors[used];
+        char name[64];
         const share_recorder *entry = recorder_at(share, r);
-        if (!entry || !string_at(share, entry->name, c->name, sizeof(c->name)))
+        if (!entry || !string_at(share, entry->name, name, sizeof(name)))
             continue;
-        if (pattern && regexec(&regex, c->name, 0, NULL, 0) != 0)
+        if (pattern && regexec(&regex, name, 0, NULL, 0) != 0)
             continue;
-        c->recorder = r;
-        c->next = 0;
-        dump_advance(share, c);
-        used++;
+        for (unsigned lane = 0; lane < RECORDER_SHARE_LANES_MAX; lane++)
+        {
+            dump_cursor *c = &cursors[used];
+            memcpy(c->name, name, sizeof(name));
+            c->recorder = r;
+            c->lane = lane;
+            c->next = 0;
+            dump_advance(share, c);
+            used += c->ready;
+        }
     }
     for (;;)
     {

@@ -86,10 +86,17 @@ static uint64_t put_string(const char *text)
     return offset;
 }
 
+/* Bytes of a ring of RECORDER_LANES lanes of 'slots' slots each. */
+static uint64_t ring_bytes(uint64_t slots)
+{
+    return RECORDER_LANES *
+           (sizeof(recorder_buffer) + slots * sizeof(recorder_slot));
+}
+
 static recorder_buffer *alloc_ring(uint32_t slots, uint64_t *offset)
 {
     share_header *L = &writer.layout;
-    uint64_t bytes = sizeof(recorder_buffer) + (uint64_t) slots * sizeof(recorder_slot);
+    uint64_t bytes = ring_bytes(slots);
     uint64_t at = align_up(L->rings_used, 64);
     if (at + bytes > L->rings.size)
         return NULL;
@@ -137,22 +144,26 @@ static bool move_ring(unsigned index, uint32_t slots)
         record(recorder_error, "No room to share the ring of %+s", rec->name);
         return false;
     }
-    recorder_buffer *old = rec->buffer;
-    const recorder_slot *from = RECORDER_BUFFER_SLOTS(old);
-    recorder_slot *to = RECORDER_BUFFER_SLOTS(ring);
-    uint64_t end = __atomic_load_n(&old->writer, __ATOMIC_ACQUIRE);
-    uint64_t start = end > old_size ? end - old_size : 0;
-    for (uint64_t i = start; i < end; i++)
+    for (unsigned lane = 0; lane < RECORDER_LANES; lane++)
     {
-        const recorder_slot *src = &from[i & (old_size - 1)];
-        recorder_slot *dst = &to[i & (slots - 1)];
-        for (unsigned w = 0; w < 7; w++)
-            dst->word[w] = __atomic_load_n(&src->word[w], __ATOMIC_RELAXED);
-        dst->seq = __atomic_load_n(&src->seq, __ATOMIC_ACQUIRE);
+        const recorder_buffer *old = RECORDER_LANE(rec->buffer, old_size, lane);
+        recorder_buffer *copy = RECORDER_LANE(ring, slots, lane);
+        const recorder_slot *from = RECORDER_BUFFER_SLOTS(old);
+        recorder_slot *to = RECORDER_BUFFER_SLOTS(copy);
+        uint64_t end = __atomic_load_n(&old->writer, __ATOMIC_ACQUIRE);
+        uint64_t start = end > old_size ? end - old_size : 0;
+        for (uint64_t i = start; i < end; i++)
+        {
+            const recorder_slot *src = &from[i & (old_size - 1)];
+            recorder_slot *dst = &to[i & (slots - 1)];
+            for (unsigned w = 0; w < 7; w++)
+                dst->word[w] = __atomic_load_n(&src->word[w], __ATOMIC_RELAXED);
+            dst->seq = __atomic_load_n(&src->seq, __ATOMIC_ACQUIRE);
+        }
+        copy->writer = end;
+        copy->reader = old->reader;
+        copy->size = slots;
     }
-    ring->writer = end;
-    ring->reader = old->reader;
-    ring->size = slots;
 
     /* Ring before mask: see recorder_info. */
     __atomic_store_n(&rec->buffer, ring, __ATOMIC_RELEASE);
@@ -160,6 +171,7 @@ static bool move_ring(unsigned index, uint32_t slots)
 
     share_recorder *entry = recorder_entry(index);
     entry->ring = offset;
+    entry->lanes = RECORDER_LANES;
     __atomic_store_n(&entry->ring_size, slots, __ATOMIC_RELEASE);
     return true;
 }
@@ -384,7 +396,7 @@ static uint64_t rings_needed(void)
 {
     uint64_t bytes = 0;
     for (recorder_info *rec = recorder_list(); rec; rec = rec->next)
-        bytes += sizeof(recorder_buffer) + (rec->mask + 1) * sizeof(recorder_slot);
+        bytes += ring_bytes(rec->mask + 1);
     return bytes;
 }
 
@@ -481,8 +493,7 @@ static void after_fork_in_child(void)
     for (unsigned i = 0; i < writer.layout.recorders.count; i++)
     {
         recorder_info *rec = writer.recorders[i];
-        size_t bytes = sizeof(recorder_buffer)
-                     + (rec->mask + 1) * sizeof(recorder_slot);
+        size_t bytes = ring_bytes(rec->mask + 1);
         void *copy = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
                           MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
         if (copy == MAP_FAILED)

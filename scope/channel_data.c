@@ -336,6 +336,14 @@ static bool graph_has(const scope_graph *graph, const scope_series *series)
 
 /* The series channel 'index' feeds, found by name the first time (reading
  * a channel's info walks its whole ring, so it is done once). */
+/* Read the channel again from the oldest record its ring keeps; what the
+ * ring lost before then was never ours to lose. */
+static void read_from_start(scope_series *series)
+{
+    series->cursor = (recorder_share_cursor) RECORDER_SHARE_CURSOR_START;
+    series->started = false;
+}
+
 static scope_series *series_of_channel(scope_source *source, int index)
 {
     if ((unsigned) index >= source->known_count)
@@ -369,7 +377,7 @@ static scope_series *series_of_channel(scope_source *source, int index)
     {
         /* The export was redone elsewhere in this same process. */
         if (series->recorder != info.recorder)
-            series->cursor = 0;
+            read_from_start(series);
         series->skip_until = series->latest_time;
     }
     series->channel = index;
@@ -443,7 +451,8 @@ static unsigned read_samples(scope_source *source, double now)
         {
             /* A first read skips what the ring no longer holds: history
              * from before we looked, not samples we failed to keep up with. */
-            bool first = series->cursor == 0;
+            bool first = !series->started;
+            series->started = true;
             uint64_t lost = 0;
             got = recorder_share_read(source->share, (unsigned) series->channel,
                                       &series->cursor, batch, READ_BATCH, &lost);
@@ -460,6 +469,7 @@ static unsigned read_samples(scope_source *source, double now)
                 if (scope_series_append(series, t, batch[i].value))
                 {
                     series->last_record = batch[i].index;
+                    series->last_lane = batch[i].lane;
                     series->last_record_time = series->latest_time;
                 }
             }
@@ -538,11 +548,16 @@ static void check_tick_rate(scope_source *source)
         source->calibrating = false;
         return;
     }
+    /* From where the series is, but one lane stepped back to that record:
+     * records since then in other lanes are newer, so it comes first. */
     recorder_sample sample;
-    uint64_t cursor = ref->last_record;
+    recorder_share_cursor cursor = ref->cursor;
+    if (ref->last_lane >= RECORDER_SHARE_LANES_MAX)
+        return;
+    cursor.next[ref->last_lane] = ref->last_record;
     if (recorder_share_read(source->share, (unsigned) ref->channel, &cursor,
                             &sample, 1, NULL) != 1 ||
-        sample.index != ref->last_record)
+        sample.index != ref->last_record || sample.lane != ref->last_lane)
         return;                         /* overwritten: next time */
     double before = ref->last_record_time - source->offset;
     double after = sample.time;
@@ -590,7 +605,7 @@ static unsigned attach(scope_source *source, recorder_share *share)
             scope_series *series = source->series[s];
             series->generation_first = series->end;
             series->channel = -1;
-            series->cursor = 0;
+            read_from_start(series);
             series->skip_until = -INFINITY;
             scope_stats_break(&series->stats);
         }

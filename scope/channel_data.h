@@ -47,7 +47,8 @@ typedef struct scope_series
     /* Where it is read from in the current segment. */
     int          channel;               /* -1: not (or no longer) there */
     unsigned     recorder;
-    uint64_t     cursor;
+    recorder_share_cursor cursor;
+    bool         started;               /* read from this segment already */
     double       skip_until;            /* drop samples at or before this */
 
     /* Samples [first, end); sample i is at [i - base] of each array. */
@@ -63,7 +64,8 @@ typedef struct scope_series
 
     /* For the tick rate check (see channel_data.c). */
     uint64_t     generation_first;      /* first sample of this process */
-    uint64_t     last_record;           /* ring index of the newest read */
+    uint64_t     last_record;           /* lane index of the newest read */
+    unsigned     last_lane;
     double       last_record_time;
 } scope_series;
 

@@ -5,6 +5,7 @@
 #include "csv_export.h"
 #include "graph_draw.h"
 #include "graph_view.h"
+#include "renderer_choice.h"
 #include "save_file.h"
 
 #include <math.h>
@@ -466,6 +467,11 @@ static void scope_app_startup(GApplication *application)
 {
     G_APPLICATION_CLASS(scope_app_parent_class)->startup(application);
     ScopeApp *app = SCOPE_APP(application);
+    char gl_name[128];
+    if (scope_renderer_avoid_software_gl(gl_name, sizeof(gl_name)))
+        fprintf(stderr, "recorder_scope: GL is software here (%s): drawing "
+                "with cairo, which takes less CPU; GSK_RENDERER=gl forces "
+                "GL\n", gl_name);
     /* The graphs are dark; so is the rest of the window. */
     g_object_set(gtk_settings_get_default(),
                  "gtk-application-prefer-dark-theme", TRUE, NULL);

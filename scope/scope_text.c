@@ -50,7 +50,7 @@ int scope_list(recorder_share *share, const char *path, FILE *out)
         fprintf(out, "  none exported\n");
 
     unsigned recorders = recorder_share_recorder_count(share);
-    fprintf(out, "Recorders (name, trace, ring slots, records made):\n");
+    fprintf(out, "Recorders (name, trace, slots per lane, slots written):\n");
     for (unsigned r = 0; r < recorders; r++)
     {
         recorder_share_recorder rec;

@@ -3,7 +3,9 @@
 # the program it waits; the window shows each channel's colour; n hides
 # values; i, c and space save numbered files, the CSV holding exactly the
 # recorded values; a slider sets the program's tweak; a restarted program
-# is followed; q quits.
+# is followed; q quits. Under Xvfb GL is Mesa's software renderer, so the
+# window draws with cairo unless GSK_RENDERER=gl asks for GL, which must
+# work too.
 # GTK and Mesa are not sanitizer-clean (leaks at exit, uninstrumented
 # threads), so make check-asan and check-tsan leave this one out:
 # sanitized: skip
@@ -41,7 +43,7 @@ export XDG_RUNTIME_DIR="$work/runtime"
 export XDG_CACHE_HOME="$work/cache"
 mkdir -m 700 "$XDG_RUNTIME_DIR" "$XDG_CACHE_HOME"
 export GDK_BACKEND=x11
-export GSK_RENDERER=gl
+unset GSK_RENDERER
 export RECORDER_TRACES=feed=ramp,wave,level
 seg="$work/segment"
 shots="$work/shot-"
@@ -92,6 +94,8 @@ pids="$pids $scope_pid"
 timeout 10 xdotool search --sync --onlyvisible --name "recorder_scope: $seg" \
     >/dev/null || fail "no window"
 wait_for "grep -q 'waiting for $seg' '$work/scope.err'"
+grep -q 'GL is software here (.*): drawing with cairo' "$work/scope.err" ||
+    fail "the software GL of Xvfb was not noticed"
 
 # --- the program starts: both graphs show its channels ---------------------
 feed 300 1000
@@ -157,4 +161,23 @@ for _ in $(seq 40); do
 done
 kill -0 "$scope_pid" 2>/dev/null && fail "q did not quit"
 wait "$scope_pid" || fail "the scope exited with status $?"
-echo "window, colours, keys, numbered saves, exact CSV, slider, restart, quit: ok"
+
+# --- GSK_RENDERER=gl: GL it is, and it draws the same channels ---------------
+GSK_RENDERER=gl "$scope" -S "$seg" -g 640x420 'ramp|wave' level \
+    2>"$work/scope.err" &
+scope_pid=$!
+pids="$pids $scope_pid"
+timeout 10 xdotool search --sync --onlyvisible --name "recorder_scope: $seg" \
+    >/dev/null || fail "no window with GSK_RENDERER=gl"
+sleep 1
+grep -q 'drawing with cairo' "$work/scope.err" &&
+    fail "GSK_RENDERER=gl was overridden"
+import -window root "$work/gl.png"
+for colour in FFCC33 FF5C5C 4CD964; do
+    count=$(pixels "$work/gl.png" "$colour")
+    [ "$count" -gt 50 ] || fail "GL: colour #$colour: $count pixels on screen"
+done
+xdotool key q
+wait "$scope_pid" || fail "the GL scope exited with status $?"
+echo "window, colours, keys, numbered saves, exact CSV, slider, restart, quit,"
+echo "cairo where GL is software, GL on request: ok"

@@ -200,13 +200,13 @@ static void many_recorders_and_channels(void)
     share_at_path();
     enum { EXTRA = 1100 };
     static recorder_info infos[EXTRA];
-    static struct { recorder_buffer head; recorder_slot slots[4]; } rings[EXTRA];
+    static struct { recorder_buffer head; recorder_slot slots[4]; }
+        rings[EXTRA][RECORDER_LANES];
     static char names[EXTRA][32];
     for (int i = 0; i < EXTRA; i++)
     {
         snprintf(names[i], sizeof(names[i]), "many_%d", i);
-        rings[i].head.size = 4;
-        infos[i] = (recorder_info) { 0, 3, &rings[i].head, NULL, names[i],
+        infos[i] = (recorder_info) { 0, 3, &rings[i][0].head, NULL, names[i],
                                      "One of many", NULL };
         recorder_activate(&infos[i]);
     }
@@ -297,7 +297,7 @@ static void test_deleted_segment_stays_readable(void **state)
     assert_non_null(share);
     unlink(path);
     recorder_sample sample;
-    uint64_t cursor = 0;
+    recorder_share_cursor cursor = RECORDER_SHARE_CURSOR_START;
     int channel = recorder_share_find_channel(share, "value", -1);
     assert_true(channel >= 0);
     assert_int_equal(recorder_share_read(share, (unsigned) channel, &cursor,
@@ -317,7 +317,7 @@ static void test_truncated_segment_under_reader_gives_nothing(void **state)
     assert_non_null(share);
     assert_int_equal(truncate(path, 4096), 0);
     recorder_sample sample;
-    uint64_t cursor = 0;
+    recorder_share_cursor cursor = RECORDER_SHARE_CURSOR_START;
     assert_int_equal(recorder_share_channel_count(share), 0);
     assert_int_equal(recorder_share_read(share, 0, &cursor, &sample, 1, NULL), 0);
     FILE *null = fopen("/dev/null", "w");

@@ -22,11 +22,35 @@ RECORDER(shared, 1024, "Both stress threads");
  * torn record (words from two different records) is detectable. */
 #define PATTERN(i, k)   ((uint64_t) (i) * 0x9E3779B97F4A7C15ull + (k))
 
-/* Read the newest 'max' slots' worth of whole records. */
-static unsigned read_recent(recorder_info *rec, recorder_record *out,
-                            unsigned max)
+static recorder_buffer *lane(recorder_info *rec, unsigned which)
 {
-    recorder_buffer *buffer = rec->buffer;
+    return RECORDER_LANE(rec->buffer, rec->mask + 1, which);
+}
+
+static uint64_t lane_written(recorder_info *rec, unsigned which)
+{
+    return __atomic_load_n(&lane(rec, which)->writer, __ATOMIC_ACQUIRE);
+}
+
+/* The one lane written so far (these recorders have a single writer). */
+static unsigned written_lane(recorder_info *rec)
+{
+    unsigned found = RECORDER_LANES;
+    for (unsigned l = 0; l < RECORDER_LANES; l++)
+        if (lane_written(rec, l))
+        {
+            assert_int_equal(found, RECORDER_LANES);
+            found = l;
+        }
+    assert_true(found < RECORDER_LANES);
+    return found;
+}
+
+/* Read the newest 'max' slots' worth of whole records of one lane. */
+static unsigned read_recent(recorder_info *rec, unsigned which,
+                            recorder_record *out, unsigned max)
+{
+    recorder_buffer *buffer = lane(rec, which);
     uint64_t end = __atomic_load_n(&buffer->writer, __ATOMIC_ACQUIRE);
     uint32_t size = (uint32_t) rec->mask + 1;
     uint64_t span = max < size ? max : size;
@@ -93,7 +117,8 @@ static void test_wrap_around_with_two_slot_records(void **state)
             record(small, "%d", i);
     }
     recorder_record records[16];
-    unsigned count = read_recent(RECORDER_INFO(small), records, 16);
+    unsigned count = read_recent(RECORDER_INFO(small),
+                                 written_lane(RECORDER_INFO(small)), records, 16);
     assert_true(count >= 5);
     int previous = -1;
     for (unsigned r = 0; r < count; r++)
@@ -146,13 +171,16 @@ static void test_reader_racing_writer_never_sees_torn_records(void **state)
     pthread_create(&writer, NULL, racy_writer, NULL);
     unsigned long checked = 0;
     static recorder_record records[256];
-    while (__atomic_load_n(&RECORDER_INFO(racy)->buffer->writer,
-                           __ATOMIC_ACQUIRE) < 1000)
-        ;                                       /* let the writer start */
+    recorder_info *rec = RECORDER_INFO(racy);
+    unsigned which = RECORDER_LANES;
+    while (which == RECORDER_LANES)     /* let the writer start */
+        for (unsigned l = 0; l < RECORDER_LANES; l++)
+            if (lane_written(rec, l) >= 1000)
+                which = l;
     uint64_t deadline = recorder_tick() + 300000; /* read for 0.3 s */
     while (recorder_tick() < deadline)
     {
-        unsigned count = read_recent(RECORDER_INFO(racy), records, 32);
+        unsigned count = read_recent(rec, which, records, 32);
         for (unsigned r = 0; r < count; r++)
             check_whole(&records[r]);
         checked += count;
@@ -199,7 +227,8 @@ static void test_two_threads_two_recorders_keep_last_entries_in_order(void **sta
     for (unsigned s = 0; s < 2; s++)
     {
         recorder_info *rec = both[s]->rec;
-        unsigned count = read_recent(rec, records, 1024);
+        unsigned which = written_lane(rec);
+        unsigned count = read_recent(rec, which, records, 1024);
         assert_int_equal(count, rec->mask + 1);
         for (unsigned r = 0; r < count; r++)
         {
@@ -208,34 +237,89 @@ static void test_two_threads_two_recorders_keep_last_entries_in_order(void **sta
             assert_int_equal(records[r].args[1], expected);
             assert_int_equal(records[r].args[2],
                              PATTERN(expected, both[s]->tag));
-            assert_int_equal(records[r].index, rec->buffer->writer - count + r);
+            assert_int_equal(records[r].index,
+                             lane_written(rec, which) - count + r);
         }
     }
 }
 
-static void test_two_threads_one_recorder_keep_whole_records(void **state)
+/* Each thread writes its own lane: both keep their newest records whole
+ * and in order, and neither pushes out the other's. */
+static void test_two_threads_one_recorder_write_their_own_lanes(void **state)
 {
     (void) state;
-    stress a = { RECORDER_INFO(shared), 1 }, b = { RECORDER_INFO(shared), 2 };
+    recorder_info *rec = RECORDER_INFO(shared);
+    stress a = { rec, 1 }, b = { rec, 2 };
     run_stress(&a, &b);
     static recorder_record records[1024];
-    unsigned count = read_recent(RECORDER_INFO(shared), records, 1024);
-    assert_int_equal(RECORDER_INFO(shared)->buffer->writer, 2 * STRESS_RECORDS);
-    assert_int_equal(count, 1024);
-    uint64_t last[3] = { 0, 0, 0 };
-    bool seen[3] = { false, false, false };
-    for (unsigned r = 0; r < count; r++)
+    uint64_t total = 0;
+    bool tag_seen[3] = { false, false, false };
+    for (unsigned l = 0; l < RECORDER_LANES; l++)
     {
-        uint64_t tag = records[r].args[0], i = records[r].args[1];
+        total += lane_written(rec, l);
+        if (!lane_written(rec, l))
+            continue;
+        assert_int_equal(lane_written(rec, l), STRESS_RECORDS);
+        unsigned count = read_recent(rec, l, records, 1024);
+        assert_int_equal(count, 1024);
+        uint64_t tag = records[0].args[0];
         assert_true(tag == 1 || tag == 2);
-        assert_int_equal(records[r].args[2], PATTERN(i, tag));
-        if (seen[tag])
-            assert_true(i > last[tag]);
-        seen[tag] = true;
-        last[tag] = i;
+        assert_false(tag_seen[tag]);
+        tag_seen[tag] = true;
+        for (unsigned r = 0; r < count; r++)
+        {
+            uint64_t expected = STRESS_RECORDS - count + r;
+            assert_int_equal(records[r].args[0], tag);
+            assert_int_equal(records[r].args[1], expected);
+            assert_int_equal(records[r].args[2], PATTERN(expected, tag));
+        }
     }
-    /* Both threads' final records survive, whichever finished first. */
-    assert_true(last[1] == STRESS_RECORDS - 1 || last[2] == STRESS_RECORDS - 1);
+    assert_int_equal(total, 2 * STRESS_RECORDS);
+    assert_true(tag_seen[1] && tag_seen[2]);
+}
+
+RECORDER(interleaved, 256, "Two threads taking turns");
+static int turn;
+
+static void *take_turns(void *arg)
+{
+    int me = (int) (intptr_t) arg;
+    for (int i = 0; i < 50; i++)
+    {
+        while (__atomic_load_n(&turn, __ATOMIC_ACQUIRE) != me)
+            ;
+        record(interleaved, "thread %d step %d", me, i);
+        __atomic_store_n(&turn, 1 - me, __ATOMIC_RELEASE);
+    }
+    return NULL;
+}
+
+/* Records two threads made in turns come out of a dump in the order they
+ * were made, although each thread wrote its own lane. */
+static void test_dump_merges_lanes_in_time_order(void **state)
+{
+    (void) state;
+    pthread_t threads[2];
+    __atomic_store_n(&turn, 0, __ATOMIC_RELEASE);
+    for (intptr_t t = 0; t < 2; t++)
+        pthread_create(&threads[t], NULL, take_turns, (void *) t);
+    for (int t = 0; t < 2; t++)
+        pthread_join(threads[t], NULL);
+    capture_start();
+    assert_int_equal(recorder_dump_for("interleaved"), 100);
+    const char *at = captured;
+    for (int i = 0; i < 50; i++)
+        for (int me = 0; me < 2; me++)
+        {
+            char text[64];
+            snprintf(text, sizeof(text), "interleaved: thread %d step %d\n",
+                     me, i);
+            const char *found = strstr(at, text);
+            if (!found)
+                fail_msg("'%s' missing or out of order in:\n%s", text,
+                         captured);
+            at = found + strlen(text);
+        }
 }
 
 int main(void)
@@ -246,7 +330,8 @@ int main(void)
         cmocka_unit_test(test_wrap_around_with_two_slot_records),
         cmocka_unit_test(test_reader_racing_writer_never_sees_torn_records),
         cmocka_unit_test(test_two_threads_two_recorders_keep_last_entries_in_order),
-        cmocka_unit_test(test_two_threads_one_recorder_keep_whole_records),
+        cmocka_unit_test(test_two_threads_one_recorder_write_their_own_lanes),
+        cmocka_unit_test(test_dump_merges_lanes_in_time_order),
     };
     return cmocka_run_group_tests_name("ring", tests, NULL, NULL);
 }

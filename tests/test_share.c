@@ -15,6 +15,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -161,7 +162,8 @@ static void test_channels_have_names_types_and_values_in_order(void **state)
     assert_int_equal(info.type, RECORDER_SHARE_REAL);
 
     recorder_sample samples[64];
-    uint64_t cursor = 0, lost = 0;
+    recorder_share_cursor cursor = RECORDER_SHARE_CURSOR_START;
+    uint64_t lost = 0;
     size_t n = recorder_share_read(share, (unsigned) delta, &cursor, samples,
                                    64, &lost);
     assert_int_equal(n, 40);
@@ -172,7 +174,7 @@ static void test_channels_have_names_types_and_values_in_order(void **state)
         if (i)
             assert_true(samples[i].time >= samples[i - 1].time);
     }
-    cursor = 0;
+    cursor = (recorder_share_cursor) RECORDER_SHARE_CURSOR_START;
     n = recorder_share_read(share, (unsigned) ratio, &cursor, samples, 64, NULL);
     assert_int_equal(n, 40);
     assert_true(samples[10].value == 2.5);
@@ -206,7 +208,8 @@ static void test_reader_falling_behind_counts_losses(void **state)
     int channel = recorder_share_find_channel(share, "value", -1);
     assert_true(channel >= 0);
     static recorder_sample samples[4096];
-    uint64_t cursor = 0, lost = 0;
+    recorder_share_cursor cursor = RECORDER_SHARE_CURSOR_START;
+    uint64_t lost = 0;
     size_t n = recorder_share_read(share, (unsigned) channel, &cursor, samples,
                                    4096, &lost);
     /* The ring holds recorder_export_size (2048) records. */
@@ -214,6 +217,78 @@ static void test_reader_falling_behind_counts_losses(void **state)
     assert_int_equal(lost, 10000 - 2048);
     assert_true(samples[0].value == 10000 - 2048);
     assert_true(samples[2047].value == 9999);
+    recorder_share_close(share);
+    finish_child(&c, NULL, 0);
+}
+
+/* Two threads of the writer take turns recording into one exported
+ * recorder; each writes its own lane of the ring. */
+static int turn;
+
+static void *take_turns(void *arg)
+{
+    int me = (int) (intptr_t) arg;
+    for (int i = me; i < 200; i += 2)
+    {
+        while (__atomic_load_n(&turn, __ATOMIC_ACQUIRE) != me)
+            ;
+        record(shr, "step %d", i);
+        __atomic_store_n(&turn, 1 - me, __ATOMIC_RELEASE);
+    }
+    return NULL;
+}
+
+static void record_from_two_threads(void)
+{
+    share_here();
+    recorder_trace_set("shr=step,");
+    pthread_t threads[2];
+    for (intptr_t t = 0; t < 2; t++)
+        pthread_create(&threads[t], NULL, take_turns, (void *) t);
+    for (int t = 0; t < 2; t++)
+        pthread_join(threads[t], NULL);
+}
+
+static void test_lanes_of_two_threads_read_back_in_time_order(void **state)
+{
+    (void) state;
+    child c = start_child(record_from_two_threads);
+    recorder_share *share = open_ok();
+    int step = recorder_share_find_channel(share, "step", -1);
+    assert_true(step >= 0);
+
+    /* Read in small batches: the cursor must resume every lane. */
+    recorder_sample samples[200];
+    recorder_share_cursor cursor = RECORDER_SHARE_CURSOR_START;
+    size_t n = 0, got;
+    while ((got = recorder_share_read(share, (unsigned) step, &cursor,
+                                      samples + n, 7, NULL)) > 0)
+        n += got;
+    assert_int_equal(n, 200);
+    for (size_t i = 0; i < n; i++)
+    {
+        assert_true(samples[i].value == (double) i);
+        if (i)
+        {
+            assert_true(samples[i].time >= samples[i - 1].time);
+            assert_int_not_equal(samples[i].lane, samples[i - 1].lane);
+        }
+    }
+
+    char text[32768];
+    FILE *out = fmemopen(text, sizeof(text), "w");
+    assert_int_equal(recorder_share_dump(share, "shr", out), 200);
+    fclose(out);
+    const char *at = text;
+    for (int i = 0; i < 200; i++)
+    {
+        char line[32];
+        snprintf(line, sizeof(line), "shr: step %d\n", i);
+        const char *found = strstr(at, line);
+        if (!found)
+            fail_msg("'%s' missing or out of order", line);
+        at = found + strlen(line);
+    }
     recorder_share_close(share);
     finish_child(&c, NULL, 0);
 }
@@ -591,7 +666,8 @@ static void read_everything(recorder_share *share)
     {
         recorder_share_channel_info(share, i, &channel);
         recorder_sample samples[16];
-        uint64_t cursor = 0, lost;
+        recorder_share_cursor cursor = RECORDER_SHARE_CURSOR_START;
+        uint64_t lost;
         recorder_share_read(share, i, &cursor, samples, 16, &lost);
     }
     FILE *null = fopen("/dev/null", "w");
@@ -721,6 +797,7 @@ int main(void)
 #define TEST(name) cmocka_unit_test_setup_teardown(name, make_directory, remove_directory)
         TEST(test_channels_have_names_types_and_values_in_order),
         TEST(test_reader_falling_behind_counts_losses),
+        TEST(test_lanes_of_two_threads_read_back_in_time_order),
         TEST(test_regex_over_several_recorders_qualifies_names),
         TEST(test_commands_change_trace_tweak_dump_and_exports),
         TEST(test_commands_applied_quickly_and_idle_costs_nothing),

@@ -99,15 +99,16 @@ static pid_t start_writer(double seconds, int *report_fd)
 typedef struct channel_reader
 {
     int      channel;
-    uint64_t cursor;
+    recorder_share_cursor cursor;
     uint64_t samples;
     uint64_t lost;
 } channel_reader;
 
-/* Samples of the three channels, by record index, to cross-check. */
+/* Samples of the three channels, by record (lane and index), to
+ * cross-check. */
 typedef struct sample_set
 {
-    uint64_t index;
+    uint64_t key;
     uint64_t value[3];
     unsigned seen;
 } sample_set;
@@ -119,10 +120,11 @@ static uint64_t checked_records;
 
 static void note(unsigned which, const recorder_sample *sample)
 {
-    sample_set *set = &window[sample->index % WINDOW];
-    if (set->index != sample->index || !set->seen)
+    uint64_t key = sample->index * RECORDER_SHARE_LANES_MAX + sample->lane;
+    sample_set *set = &window[key % WINDOW];
+    if (set->key != key || !set->seen)
     {
-        set->index = sample->index;
+        set->key = key;
         set->seen = 0;
     }
     set->value[which] = sample->raw;
@@ -131,8 +133,9 @@ static void note(unsigned which, const recorder_sample *sample)
     {
         uint64_t tag = set->value[0], seq = set->value[1];
         if (tag >= THREADS || set->value[2] != PATTERN(seq, tag))
-            fail_msg("record %lu torn: tag %lu seq %lu check %lx",
-                     (unsigned long) set->index, (unsigned long) tag,
+            fail_msg("record %lu of lane %lu torn: tag %lu seq %lu "
+                     "check %lx", (unsigned long) (key / RECORDER_SHARE_LANES_MAX),
+                     (unsigned long) (key % RECORDER_SHARE_LANES_MAX), (unsigned long) tag,
                      (unsigned long) seq, (unsigned long) set->value[2]);
         checked_records++;
         set->seen = 0;
@@ -164,9 +167,9 @@ static void test_threads_and_reader_process_agree_exactly(void **state)
     recorder_share *share = recorder_share_open(path, error, sizeof(error));
     assert_non_null(share);
     channel_reader readers[3] = {
-        { recorder_share_find_channel(share, "tag", -1), 0, 0, 0 },
-        { recorder_share_find_channel(share, "seq", -1), 0, 0, 0 },
-        { recorder_share_find_channel(share, "check", -1), 0, 0, 0 },
+        { .channel = recorder_share_find_channel(share, "tag", -1) },
+        { .channel = recorder_share_find_channel(share, "seq", -1) },
+        { .channel = recorder_share_find_channel(share, "check", -1) },
     };
     for (int c = 0; c < 3; c++)
         assert_true(readers[c].channel >= 0);
@@ -192,7 +195,10 @@ static void test_threads_and_reader_process_agree_exactly(void **state)
     for (int c = 0; c < 3; c++)
     {
         /* Every record was either read or counted lost: exactly. */
-        assert_int_equal(readers[c].cursor, total);
+        uint64_t read_to = 0;
+        for (unsigned lane = 0; lane < RECORDER_SHARE_LANES_MAX; lane++)
+            read_to += readers[c].cursor.next[lane];
+        assert_int_equal(read_to, total);
         assert_int_equal(readers[c].samples + readers[c].lost, total);
     }
     assert_true(checked_records > 0);
@@ -219,9 +225,9 @@ static void test_kill_9_at_random_moments_leaves_readable_segment(void **state)
             fail_msg("run %d: segment unreadable after kill -9: %s", run, error);
         assert_int_equal(recorder_share_state(share), RECORDER_SHARE_DIED);
         channel_reader readers[3] = {
-            { recorder_share_find_channel(share, "tag", -1), 0, 0, 0 },
-            { recorder_share_find_channel(share, "seq", -1), 0, 0, 0 },
-            { recorder_share_find_channel(share, "check", -1), 0, 0, 0 },
+            { .channel = recorder_share_find_channel(share, "tag", -1) },
+            { .channel = recorder_share_find_channel(share, "seq", -1) },
+            { .channel = recorder_share_find_channel(share, "check", -1) },
         };
         memset(window, 0, sizeof(window));
         checked_records = 0;

@@ -344,8 +344,8 @@ static void test_setting_applies_to_recorders_activated_later(void **state)
     {
         recorder_buffer head;
         recorder_slot slots[4];
-    } storage;
-    static recorder_info late = { 0, 3, &storage.head, 0, "late_comer",
+    } storage[RECORDER_LANES];
+    static recorder_info late = { 0, 3, &storage[0].head, 0, "late_comer",
                                   "Activated after the spec", 0 };
     assert_int_equal(recorder_trace_set("late_.*=3"), RECORDER_TRACE_OK);
     recorder_activate(&late);

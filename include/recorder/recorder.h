@@ -79,10 +79,10 @@ typedef struct __attribute__((aligned(64))) recorder_slot
     uint64_t word[7];
 } recorder_slot;
 
-/* Head of a ring; 'size' slots (a power of two) follow it in memory. */
+/* Head of a lane; 'size' slots (a power of two) follow it in memory. */
 typedef struct __attribute__((aligned(64))) recorder_buffer
 {
-    uint64_t writer;            /* slots ever reserved; shared by writers */
+    uint64_t writer;            /* slots ever reserved in this lane */
     uint64_t spare;             /* zero; keeps the head at 64 bytes */
     uint64_t reader;            /* first slot not yet dumped in-process */
     uint32_t size;              /* slots, a power of two (in a segment; in
@@ -92,6 +92,19 @@ typedef struct __attribute__((aligned(64))) recorder_buffer
 
 #define RECORDER_BUFFER_SLOTS(Buffer)  ((recorder_slot *) ((Buffer) + 1))
 
+/* A recorder's ring is RECORDER_LANES lanes laid end to end, each a head and
+ * its slots. A thread always writes the same lane (threads take lanes in
+ * turn), so threads sharing a recorder do not share the cache lines they
+ * write; readers merge the lanes by timestamp. Each lane keeps the last
+ * 'size' slots of its threads. */
+#define RECORDER_LANES                  4
+
+/* Lane 'lane' of the ring at 'first' whose lanes have 'slots' slots. */
+#define RECORDER_LANE(First, Slots, Lane)                               \
+    ((recorder_buffer *) ((char *) (First) +                            \
+                          (size_t) (Lane) * ((size_t) (Slots) + 1) *    \
+                          sizeof(recorder_slot)))
+
 /* The fields the record path reads come first, in one cache line. The ring
  * may move into a shared segment that other processes can write, so its
  * size is trusted from 'mask' here, never from the ring itself. A ring only
@@ -99,8 +112,8 @@ typedef struct __attribute__((aligned(64))) recorder_buffer
 typedef struct recorder_info
 {
     intptr_t                trace;      /* -1 off, 0 record, else also print */
-    uintptr_t               mask;       /* slots in the ring, minus one */
-    recorder_buffer *       buffer;     /* may move into the shared segment */
+    uintptr_t               mask;       /* slots in each lane, minus one */
+    recorder_buffer *       buffer;     /* lane 0; may move into a segment */
     void *                  exports;    /* channels exported from this one */
     const char *            name;
     const char *            description;
@@ -149,16 +162,17 @@ typedef struct recorder_tweak
     RECORDER_DEFINE(Name, Entries, Description)
 
 #define RECORDER_DEFINE(Name, Entries, Description)                     \
-    /* All zero, so it costs the program file nothing (.bss); the ring's  \
-     * size is the recorder's mask + 1. */                              \
+    /* All zero, so it costs the program file nothing (.bss), and lanes  \
+     * no thread writes cost no memory either; a lane's size is the      \
+     * recorder's mask + 1. */                                          \
     static struct                                                       \
     {                                                                   \
         recorder_buffer head;                                           \
         recorder_slot   slots[RECORDER_SLOTS_FOR(Entries)];             \
-    } recorder_buffer_for_##Name;                                       \
+    } recorder_buffer_for_##Name[RECORDER_LANES];                       \
     recorder_info recorder_info_for_##Name = {                          \
         0, RECORDER_SLOTS_FOR(Entries) - 1,                             \
-        &recorder_buffer_for_##Name.head, 0, #Name, Description, 0      \
+        &recorder_buffer_for_##Name[0].head, 0, #Name, Description, 0   \
     };                                                                  \
     RECORDER_CONSTRUCTOR static void recorder_activate_##Name(void)     \
     {                                                                   \

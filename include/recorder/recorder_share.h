@@ -68,8 +68,10 @@ typedef struct recorder_share_recorder
     char     name[64];
     char     description[128];
     intptr_t trace;                     /* as last published by the writer */
-    unsigned size;                      /* slots in its ring */
-    uint64_t records;                   /* records ever made */
+    unsigned size;                      /* slots in each lane of its ring */
+    unsigned lanes;                     /* lanes: one per writing thread,
+                                           up to RECORDER_LANES */
+    uint64_t records;                   /* slots ever written, all lanes */
 } recorder_share_recorder;
 
 typedef struct recorder_share_tweak
@@ -122,16 +124,31 @@ typedef struct recorder_sample
     double   time;                      /* seconds since the writer started */
     double   value;                     /* the argument, as a number */
     uint64_t raw;                       /* the argument's 64-bit word */
-    uint64_t index;                     /* the record's index in its ring */
+    uint64_t index;                     /* the record's index in its lane */
+    unsigned lane;                      /* the lane of the ring it is in */
 } recorder_sample;
 
-/* Read up to 'max' samples of 'channel' recorded since '*cursor' (0 to
- * start from the oldest kept), advancing it. '*lost', if not NULL, gets the
- * number of records overwritten before they could be read. Returns the
- * number of samples stored. */
+/* Most lanes a reader follows in one ring. */
+#define RECORDER_SHARE_LANES_MAX        8
+
+/* Where a reader is in a channel: the next record of each lane of the
+ * recorder's ring. All zero (RECORDER_SHARE_CURSOR_START) starts from the
+ * oldest records kept. */
+typedef struct recorder_share_cursor
+{
+    uint64_t next[RECORDER_SHARE_LANES_MAX];
+} recorder_share_cursor;
+
+#define RECORDER_SHARE_CURSOR_START     { { 0 } }
+
+/* Read up to 'max' samples of 'channel' recorded since '*cursor', in time
+ * order (the lanes merged by timestamp), advancing it. '*lost', if not
+ * NULL, gets the number of records overwritten before they could be read.
+ * Returns the number of samples stored. */
 extern size_t recorder_share_read(recorder_share *share, unsigned channel,
-                                  uint64_t *cursor, recorder_sample *samples,
-                                  size_t max, uint64_t *lost);
+                                  recorder_share_cursor *cursor,
+                                  recorder_sample *samples, size_t max,
+                                  uint64_t *lost);
 
 /* Print the flight recorder of the writer (recorders whose whole name
  * matches 'regex', NULL for all) to 'out' in the same line format as an

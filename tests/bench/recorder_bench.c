@@ -248,7 +248,7 @@ static double drain_rate(void)
         {
             for (unsigned c = 0; c < 8; c++)
             {
-                uint64_t cursor = 0;
+                recorder_share_cursor cursor = RECORDER_SHARE_CURSOR_START;
                 total += recorder_share_read(share, (unsigned) channels[c],
                                              &cursor, samples, 4096, NULL);
             }

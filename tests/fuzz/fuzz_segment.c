@@ -11,6 +11,7 @@
 #include "share_layout_private.h"
 
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,6 +25,16 @@ static char path[256];
 static uint8_t *template_data;
 static size_t template_size;
 static int fd = -1;
+
+/* A second thread, so the template's ring has two lanes to merge. */
+static void *record_more(void *arg)
+{
+    (void) arg;
+    for (int i = 0; i < 50; i++)
+        record(fuzz_shared, "<Count %u items ratio %f %+s", i, -i / 3.0,
+               "other");
+    return NULL;
+}
 
 static void make_template(void)
 {
@@ -45,6 +56,10 @@ static void make_template(void)
         for (int i = 0; i < 100; i++)
             record(fuzz_shared, ">Count %u items ratio %f %+s", i, i / 3.0,
                    "text");
+        pthread_t other;
+        if (pthread_create(&other, NULL, record_more, NULL) ||
+            pthread_join(other, NULL))
+            _exit(1);
         if (write(ready[1], "r", 1) != 1)
             _exit(1);
         pause();
@@ -135,7 +150,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             recorder_share_channel channel;
             recorder_share_channel_info(share, c, &channel);
             recorder_sample samples[32];
-            uint64_t cursor = 0, lost;
+            recorder_share_cursor cursor = RECORDER_SHARE_CURSOR_START;
+            uint64_t lost;
             recorder_share_read(share, c, &cursor, samples, 32, &lost);
         }
         recorder_share_find_channel(share, "c.*", -1);
