@@ -27,7 +27,7 @@ RECORDER_TWEAK_DEFINE(recorder_reltime, 1,
 RECORDER_TWEAK_DEFINE(recorder_indent, 16,
                       "Deepest indentation from '>' formats");
 RECORDER_TWEAK_DEFINE(recorder_export_size, 2048,
-                      "Samples kept per exported channel");
+                      "Samples kept per exported channel and thread");
 
 static recorder_info *recorders;
 static recorder_tweak *tweaks;

@@ -243,13 +243,24 @@ static void trace_solid(cairo_t *cr, const layout *l, const columns *cols,
      * and shows nothing, so it is turned off. A smooth trace, a pixel or
      * two high per column, keeps it. Without it a pixel is painted only if
      * its centre is inside: half a pixel more keeps thin slopes unbroken. */
+    /* A column's height includes the step from the one before, as in the
+     * polygon below: samples about a pixel apart that jump are as costly
+     * as tall columns. */
     double spread = 0;
     unsigned used = 0;
+    const scope_column *before = NULL;
     for (unsigned i = 0; i < cols->count; i++)
         if (usable(&at[i]))
         {
-            spread += value_y(l, s, at[i].min) - value_y(l, s, at[i].max);
+            double hi = at[i].max, lo = at[i].min;
+            if (before && !isnan(before->last))
+            {
+                hi = fmax(hi, before->last);
+                lo = fmin(lo, before->last);
+            }
+            spread += value_y(l, s, lo) - value_y(l, s, hi);
             used++;
+            before = &at[i];
         }
     bool dense = used && spread / used > 3;
     double half = width / 2 + (dense ? 0.5 : 0);

@@ -113,7 +113,9 @@ typedef struct sample_set
     unsigned seen;
 } sample_set;
 
-#define WINDOW 8192
+/* Big enough that records of one drain never share an entry: lanes of
+ * 2048 records, keys spread over 8 lanes. */
+#define WINDOW 65536
 static sample_set window[WINDOW];
 
 static uint64_t checked_records;
@@ -142,9 +144,11 @@ static void note(unsigned which, const recorder_sample *sample)
     }
 }
 
-static void drain(recorder_share *share, channel_reader readers[3])
+/* Read what the three channels hold now; the number of samples read. */
+static size_t drain(recorder_share *share, channel_reader readers[3])
 {
     static recorder_sample samples[4096];
+    size_t total = 0;
     for (unsigned which = 0; which < 3; which++)
     {
         channel_reader *r = &readers[which];
@@ -153,9 +157,11 @@ static void drain(recorder_share *share, channel_reader readers[3])
                                        samples, 4096, &lost);
         r->samples += n;
         r->lost += lost;
+        total += n;
         for (size_t i = 0; i < n; i++)
             note(which, &samples[i]);
     }
+    return total;
 }
 
 static void test_threads_and_reader_process_agree_exactly(void **state)
@@ -231,7 +237,8 @@ static void test_kill_9_at_random_moments_leaves_readable_segment(void **state)
         };
         memset(window, 0, sizeof(window));
         checked_records = 0;
-        drain(share, readers);
+        while (drain(share, readers))
+            ;
         samples_checked += (unsigned) checked_records;
         FILE *null = fopen("/dev/null", "w");
         recorder_share_dump(share, NULL, null);
