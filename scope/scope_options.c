@@ -53,6 +53,10 @@ static const char usage_text[] =
     "min/max in the focused graph; i saves a PNG of it, c a CSV of its\n"
     "values, space both; q or Ctrl+Q quits.\n"
     "\n"
+    "Where GL is a software rasterizer (llvmpipe: Xvfb, VNC, remote X) the\n"
+    "window draws with GTK's cairo renderer, which takes less CPU there;\n"
+    "GSK_RENDERER=gl or GSK_RENDERER=cairo chooses.\n"
+    "\n"
     "Exit status: 0 on success, 1 if the segment or the program is not\n"
     "usable, 2 for a bad command line.\n";
 
