@@ -140,6 +140,30 @@ static void test_traced_recorder_prints_strings_and_keeps_record(void **state)
     assert_int_equal(recorder_dump_for("alpha"), 1);
 }
 
+/* A traced record is printed from the ring: every argument, whichever
+ * writer made it (one slot, two slots, fast). */
+static void test_traced_records_print_every_argument(void **state)
+{
+    (void) state;
+    capture_start();
+    RECORDER_TRACE(alpha) = 1;
+    record(alpha, "five %d %d %d %d %d", 1, 2, 3, 4, 5);
+    record(alpha, "twelve %d %d %d %d %d %d %d %d %d %d %d %d",
+           1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12);
+    record_fast(alpha, "fast %d %d %d %d %d", 5, 4, 3, 2, 1);
+    record_fast(alpha, "fast twelve %d %d %d %d %d %d %d %d %d %d %d %d",
+                12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1);
+    RECORDER_TRACE(alpha) = 0;
+    assert_non_null(strstr(captured, "alpha: five 1 2 3 4 5\n"));
+    assert_non_null(strstr(captured,
+                           "alpha: twelve 1 2 3 4 5 6 7 8 9 10 11 12\n"));
+    assert_non_null(strstr(captured, "alpha: fast 5 4 3 2 1\n"));
+    assert_non_null(strstr(captured,
+                           "alpha: fast twelve 12 11 10 9 8 7 6 5 4 3 2 1\n"));
+    capture_start();
+    assert_int_equal(recorder_dump_for("alpha"), 4);
+}
+
 static void test_pointers_and_null(void **state)
 {
     (void) state;
@@ -551,6 +575,7 @@ int main(void)
         TEST(test_plus_s_prints_the_string),
         TEST(test_plain_s_prints_pointer_at_dump_time),
         TEST(test_traced_recorder_prints_strings_and_keeps_record),
+        TEST(test_traced_records_print_every_argument),
         TEST(test_pointers_and_null),
         TEST(test_twelve_arguments_all_kept),
         TEST(test_trailing_newline_is_optional),

@@ -256,6 +256,12 @@ static void test_lanes_of_two_threads_read_back_in_time_order(void **state)
     recorder_share *share = open_ok();
     int step = recorder_share_find_channel(share, "step", -1);
     assert_true(step >= 0);
+    recorder_share_channel channel;
+    recorder_share_recorder rec;
+    assert_true(recorder_share_channel_info(share, (unsigned) step, &channel));
+    assert_true(recorder_share_recorder_info(share, channel.recorder, &rec));
+    assert_int_equal(rec.lanes, RECORDER_LANES);
+    assert_int_equal(rec.records, 200);
 
     /* Read in small batches: the cursor must resume every lane. */
     recorder_sample samples[200];
