@@ -45,8 +45,8 @@ static __thread unsigned thread_lane __attribute__((tls_model("initial-exec")));
 static __thread uint64_t last_stamp __attribute__((tls_model("initial-exec")));
 static unsigned lanes_given;
 
-/* Out of line and cold: the writers reach it by a tail call (see
- * FIRST_RECORD), so the record path saves no registers for it. */
+/* Out of line and cold, like the first-record wrappers below that call it:
+ * the common path makes no call for it. */
 __attribute__((noinline, cold))
 static void thread_start(void)
 {
@@ -74,8 +74,8 @@ static inline recorder_buffer *ring_of(recorder_info *rec, unsigned lane,
 }
 
 /* Print the record just made at 'index' of 'lane', for recorders traced
- * as well as recorded. Read back from the lane, so the writers need keep
- * nothing for it and reach it by a tail call: their frames stay empty.
+ * as well as recorded. Read back from the lane, so the writers keep no
+ * copy of their arguments for it.
  * Only a record another writer of the lane overwrote meanwhile (a signal
  * handler, or more threads than lanes, filling the whole lane in between)
  * is not printed; it is gone from the ring too. */
@@ -136,8 +136,8 @@ static inline void write_long(recorder_info *rec, const recorder_site *site,
         trace_record(rec, buffer, mask, index);
 }
 
-/* A thread's first record sets the thread up, then records as usual. The
- * writers reach this by a tail call, so their own frames stay empty. */
+/* A thread's first record sets the thread up, then records as usual,
+ * reached by a tail call from the writers. */
 #define WRITE_ARGS5     recorder_info *rec, const recorder_site *site,     \
                         unsigned count, uint64_t a0, uint64_t a1,         \
                         uint64_t a2, uint64_t a3, uint64_t a4
