@@ -196,7 +196,7 @@ recorder_backtrace *recorder_backtrace_capture(unsigned skip)
     report->state = CRASH_STATE_COMPLETE;
 
     recorder_backtrace *bt = backtrace_new();
-    if (bt && (!report->frame_count || !symbolize_report(report, bt)))
+    if (bt && (!report->frame_count || !symbolize_report(report, bt, true)))
     {
         recorder_backtrace_delete(bt);
         bt = NULL;

@@ -10,6 +10,7 @@
 #define _GNU_SOURCE                     /* program_invocation_short_name */
 #define UNW_LOCAL_ONLY
 #include "crash_report_private.h"
+#include "elf_note_private.h"
 #include "hex_private.h"
 
 #include <errno.h>
@@ -214,26 +215,13 @@ static void read_identity(crash_module *module, uint64_t header,
         uint64_t align = phdr[i].p_align == 8 ? 8 : 4;
         if (at < header || at > header_end || size > header_end - at)
             continue;                   /* not where we know we can read */
-        const uint8_t *note = (const uint8_t *) (uintptr_t) at;
-        const uint8_t *notes_end = note + size;
-        while ((uint64_t) (notes_end - note) >= sizeof(ElfW(Nhdr)))
+        size_t found = elf_note_build_id((const uint8_t *) (uintptr_t) at,
+                                         size, align, module->build_id,
+                                         CRASH_BUILD_ID_MAX);
+        if (found)
         {
-            const ElfW(Nhdr) *nhdr = (const ElfW(Nhdr) *) note;
-            uint64_t name_size = (nhdr->n_namesz + align - 1) & ~(align - 1);
-            uint64_t desc_size = (nhdr->n_descsz + align - 1) & ~(align - 1);
-            const uint8_t *name = note + sizeof(*nhdr);
-            if (name_size > (uint64_t) (notes_end - name) ||
-                desc_size > (uint64_t) (notes_end - name) - name_size)
-                break;
-            if (nhdr->n_type == NT_GNU_BUILD_ID && nhdr->n_namesz == 4 &&
-                memcmp(name, "GNU", 4) == 0 && nhdr->n_descsz > 0 &&
-                nhdr->n_descsz <= CRASH_BUILD_ID_MAX)
-            {
-                memcpy(module->build_id, name + name_size, nhdr->n_descsz);
-                module->build_id_size = nhdr->n_descsz;
-                return;
-            }
-            note = name + name_size + desc_size;
+            module->build_id_size = (uint32_t) found;
+            return;
         }
     }
 }

@@ -38,7 +38,7 @@ recorder_backtrace *recorder_share_crash_backtrace(recorder_share *share,
         snprintf(error, size, "crash report unreadable: %s", why);
         goto fail;
     }
-    if (!symbolize_report(copy, bt))
+    if (!symbolize_report(copy, bt, recorder_share_owned(share)))
     {
         snprintf(error, size, "out of memory");
         goto fail;

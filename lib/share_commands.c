@@ -45,9 +45,14 @@ static const char *outcome(int result)
     }
 }
 
+/* The ring the thread serves; it changes when the segment moves. */
+static share_command_ring *current_ring;
+
 unsigned share_commands_drain(share_command_ring *ring, uint64_t *reader)
 {
     unsigned taken = 0;
+    share_command_ring *serving = __atomic_load_n(&current_ring,
+                                                  __ATOMIC_ACQUIRE);
     uint64_t written = __atomic_load_n(&ring->writer, __ATOMIC_ACQUIRE);
     if (written - *reader > SHARE_COMMANDS)
     {
@@ -76,12 +81,13 @@ unsigned share_commands_drain(share_command_ring *ring, uint64_t *reader)
         record(recorder_traces, "Command '%+s': %+s", text, outcome(result));
         __atomic_store_n(&ring->applied, *reader, __ATOMIC_RELEASE);
         taken++;
+        /* A share= command moved us: this ring is left behind, and its
+         * mapping goes at the next move. Serve the new one from now on. */
+        if (__atomic_load_n(&current_ring, __ATOMIC_ACQUIRE) != serving)
+            break;
     }
     return taken;
 }
-
-/* The ring the thread serves; it changes when the segment moves. */
-static share_command_ring *current_ring;
 
 static void *apply_commands(void *arg)
 {

@@ -8,6 +8,7 @@
 #include <libgen.h>
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -19,20 +20,38 @@ bool share_file_locked(int fd)
     return fcntl(fd, F_OFD_GETLK, &lock) == 0 && lock.l_type != F_UNLCK;
 }
 
-/* The pid a segment's header names, for messages. */
-static unsigned header_pid(int fd)
+/* Read the header of the file open as 'fd'; false if it is too short. */
+static bool read_header(int fd, share_header *header)
 {
-    share_header header;
-    if (pread(fd, &header, sizeof(header), 0) != (ssize_t) sizeof(header) ||
-        header.magic != SHARE_MAGIC)
-        return 0;
-    return header.pid;
+    return pread(fd, header, sizeof(*header), 0) == (ssize_t) sizeof(*header);
 }
 
-/* Is an existing file at 'path' ours to replace? Moves it aside if so. */
-static bool clear_path(const char *path, char *why, size_t why_size)
+/* Is the file open as 'fd' a recorder segment, or what is left of one
+ * whose writer died while making it (empty, or no magic yet: it is written
+ * last)? Nothing else is ours to move aside. */
+static bool is_segment(int fd)
 {
     struct stat st;
+    share_header header;
+    if (fstat(fd, &st) != 0)
+        return false;
+    if (st.st_size == 0)
+        return true;
+    if (!read_header(fd, &header))
+        return false;
+    return header.magic == SHARE_MAGIC ||
+           (header.magic == 0 && header.endian == SHARE_ENDIAN_MARK &&
+            header.header_size == sizeof(share_header));
+}
+
+/* Is whatever is at 'path' ours to replace: nothing, or a recorder segment
+ * of our own user (then open as *fd_out)? If not, says why in 'why', and
+ * sets *foreign when it is another user's file. */
+static bool ours_to_replace(const char *path, int *fd_out, bool *foreign,
+                            char *why, size_t why_size)
+{
+    struct stat st;
+    *fd_out = -1;
     if (lstat(path, &st) != 0)
     {
         if (errno == ENOENT)
@@ -53,29 +72,60 @@ static bool clear_path(const char *path, char *why, size_t why_size)
     }
     if (st.st_uid != geteuid())
     {
+        *foreign = true;
         snprintf(why, why_size, "%s belongs to user %u, not to us (%u)",
                  path, (unsigned) st.st_uid, (unsigned) geteuid());
         return false;
     }
-
-    int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
-    if (fd >= 0)
+    int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+    struct stat opened;
+    if (fd < 0 || fstat(fd, &opened) != 0 || opened.st_ino != st.st_ino ||
+        opened.st_dev != st.st_dev || !is_segment(fd))
     {
-        bool held = share_file_locked(fd);
-        unsigned holder = held ? header_pid(fd) : 0;
-        close(fd);
-        if (held)
-        {
-            snprintf(why, why_size, "%s is in use by live process %u",
-                     path, holder);
-            return false;
-        }
+        snprintf(why, why_size, "%s is not a recorder segment; not replacing it",
+                 path);
+        if (fd >= 0)
+            close(fd);
+        return false;
+    }
+    *fd_out = fd;
+    return true;
+}
+
+/* Is an existing file at 'path' ours to replace? Moves it aside if so. */
+static bool clear_path(const char *path, bool *foreign, char *why,
+                       size_t why_size)
+{
+    int fd;
+    if (!ours_to_replace(path, &fd, foreign, why, why_size))
+        return false;
+    if (fd < 0)
+        return true;                    /* nothing there */
+    bool held = share_file_locked(fd);
+    share_header header;
+    unsigned holder = held && read_header(fd, &header) ? header.pid : 0;
+    close(fd);
+    if (held)
+    {
+        snprintf(why, why_size, "%s is in use by live process %u", path, holder);
+        return false;
     }
 
-    /* A dead process's segment: keep it for a post-mortem look. */
+    /* A dead process's segment: keep it for a post-mortem look, in place
+     * of an older one, which must be a segment of ours too. */
     char previous[PATH_MAX];
     if (snprintf(previous, sizeof(previous), "%s.prev", path) >=
-        (int) sizeof(previous) || rename(path, previous) != 0)
+        (int) sizeof(previous))
+    {
+        snprintf(why, why_size, "path too long: %s", path);
+        return false;
+    }
+    int previous_fd;
+    if (!ours_to_replace(previous, &previous_fd, foreign, why, why_size))
+        return false;
+    if (previous_fd >= 0)
+        close(previous_fd);
+    if (rename(path, previous) != 0)
     {
         snprintf(why, why_size, "cannot move stale %s aside: %s", path,
                  strerror(errno));
@@ -108,9 +158,10 @@ static bool directory_is_safe(const char *path, char *why, size_t why_size)
 int share_file_create(const char *path, uint64_t size, share_view *view,
                       char *why, size_t why_size)
 {
+    bool foreign = false;
     if (!directory_is_safe(path, why, why_size) ||
-        !clear_path(path, why, why_size))
-        return -1;
+        !clear_path(path, &foreign, why, why_size))
+        return foreign ? SHARE_FILE_FOREIGN : -1;
 
     int fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
                   0600);
@@ -151,4 +202,22 @@ fail_created:
     unlink(path);
     close(fd);
     return -1;
+}
+
+/* A directory only we can write: no one can plant a file in it. */
+static bool private_directory(const char *dir)
+{
+    struct stat st;
+    return dir && dir[0] == '/' && stat(dir, &st) == 0 && S_ISDIR(st.st_mode) &&
+           st.st_uid == geteuid() && !(st.st_mode & (S_IWGRP | S_IWOTH));
+}
+
+void share_file_fallback_path(char *out, size_t size)
+{
+    const char *runtime = getenv("XDG_RUNTIME_DIR");
+    if (private_directory(runtime))
+        snprintf(out, size, "%s/recorder_share", runtime);
+    else
+        snprintf(out, size, "%s.%u", RECORDER_SHARE_DEFAULT_PATH,
+                 (unsigned) geteuid());
 }

@@ -12,10 +12,13 @@
 
 /* Create the segment file at 'path', 'size' bytes, mapped read-write into
  * 'view' and write-locked for as long as this process lives. Refuses a
- * symbolic link, anything but a regular file, a file of another user, a
- * directory others can write without the sticky bit, and a file a live
- * process holds (naming it); moves a stale file to PATH.prev. Returns the
- * descriptor, or -1 with a message in 'why'. */
+ * symbolic link, anything but a regular file, a directory others can write
+ * without the sticky bit, a file that is not a recorder segment of ours,
+ * and one a live process holds (naming it); moves a stale segment to
+ * PATH.prev, if what is there is a segment of ours too. Returns the
+ * descriptor, or with a message in 'why' SHARE_FILE_FOREIGN when another
+ * user's file (at PATH or PATH.prev) is in the way, -1 otherwise. */
+#define SHARE_FILE_FOREIGN      (-2)
 int share_file_create(const char *path, uint64_t size, share_view *view,
                       char *why, size_t why_size) RECORDER_HIDDEN;
 
@@ -24,5 +27,10 @@ int share_file_create(const char *path, uint64_t size, share_view *view,
  * so a reader in the same process closing its own descriptor (or a forked
  * child closing its copy) does not release it; it goes with the writer. */
 bool share_file_locked(int fd) RECORDER_HIDDEN;
+
+/* Where a user shares when another user's file holds the default path:
+ * $XDG_RUNTIME_DIR/recorder_share when that is a private directory of
+ * ours, else /tmp/recorder_share.UID. Readers look there too. */
+void share_file_fallback_path(char *out, size_t size) RECORDER_HIDDEN;
 
 #endif /* RECORDER_SHARE_FILE_PRIVATE_H */

@@ -23,7 +23,7 @@
 #include <stdint.h>
 
 #define SHARE_MAGIC             0x4D48535244524352ull  /* "RCRDRSHM" */
-#define SHARE_VERSION           2
+#define SHARE_VERSION           3
 #define SHARE_ENDIAN_MARK       0x01020304u
 #define SHARE_NAME_MAX          64
 
@@ -139,15 +139,20 @@ typedef struct share_channel
     uint32_t reserved;
 } share_channel;
 
-/* A read-only mapping of a file in the writer (program text and constant
- * data): lets a reader show %+s strings of a dead writer, read from the
- * same file, if it is still the same file (device and inode). */
+/* A read-only mapping of an ELF file in the writer (program text and
+ * constant data): lets a reader show %+s strings of a dead writer, read
+ * from the same file, if it is still the same file: device, inode, size,
+ * owner and build id all as the writer saw them (file_identity_private.h).
+ * Files without a build id are not listed. */
 typedef struct share_module
 {
     uint64_t start, end;                /* addresses in the writer */
     uint64_t offset;                    /* file offset of 'start' */
-    uint64_t device, inode;
     uint64_t path;                      /* string offset */
+    uint64_t device, inode, size;
+    uint32_t owner;
+    uint32_t build_id_size;
+    uint8_t  build_id[40];
 } share_module;
 
 #define SHARE_MODULES           256
@@ -177,7 +182,7 @@ static_assert(sizeof(share_recorder) == 40, "share_recorder layout");
 static_assert(sizeof(share_tweak) == 24, "share_tweak layout");
 static_assert(sizeof(share_site) == 40, "share_site layout");
 static_assert(sizeof(share_channel) == 24, "share_channel layout");
-static_assert(sizeof(share_module) == 48, "share_module layout");
+static_assert(sizeof(share_module) == 104, "share_module layout");
 static_assert(sizeof(share_command) == 256, "share_command layout");
 static_assert(sizeof(share_command_ring) == 64 + 256 * SHARE_COMMANDS,
               "share_command_ring layout");

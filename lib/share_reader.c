@@ -16,10 +16,14 @@
 #include "share_file_private.h"
 #include "share_layout_private.h"
 #include "crash_report_private.h"
+#include "file_identity_private.h"
 #include "lane_reader_private.h"
 
+#include <dirent.h>
 #include <errno.h>
+#include <limits.h>
 #include <fcntl.h>
+#include <pwd.h>
 #include <regex.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,6 +49,7 @@ struct recorder_share
     share_header  header;               /* validated copy of the fixed part */
     dev_t         device;
     ino_t         inode;
+    uid_t         owner;                /* of the file */
     char          path[4096];
     site_key *    sites;                /* sorted by address */
     unsigned      site_count;
@@ -52,10 +57,28 @@ struct recorder_share
 
 /* ---- opening ------------------------------------------------------------ */
 
+static bool owned_file(const char *path)
+{
+    struct stat st;
+    return lstat(path, &st) == 0 && S_ISREG(st.st_mode) &&
+           st.st_uid == geteuid();
+}
+
+/* A writer whose default path holds another user's file shares in its
+ * fallback path instead: look there when the default is not ours. */
 const char *recorder_share_default_path(void)
 {
     const char *path = getenv("RECORDER_SHARE");
-    return path && *path ? path : RECORDER_SHARE_DEFAULT_PATH;
+    if (path && *path)
+        return path;
+    static __thread char fallback[PATH_MAX];
+    if (!owned_file(RECORDER_SHARE_DEFAULT_PATH))
+    {
+        share_file_fallback_path(fallback, sizeof(fallback));
+        if (owned_file(fallback))
+            return fallback;
+    }
+    return RECORDER_SHARE_DEFAULT_PATH;
 }
 
 static bool region_fits(const share_view *view, share_region region)
@@ -115,6 +138,16 @@ static bool validate(const share_view *view, share_header *h, char *error,
                  (unsigned long) view->size, (unsigned long) h->total_size);
         return false;
     }
+    /* The writer makes tables of these capacities: larger ones only make
+     * a reader work (and allocate) for nothing. */
+    if (h->recorders.capacity > SHARE_RECORDERS ||
+        h->tweaks.capacity > SHARE_TWEAKS || h->sites.capacity > SHARE_SITES ||
+        h->channels.capacity > SHARE_CHANNELS ||
+        h->modules.capacity > SHARE_MODULES)
+    {
+        snprintf(error, size, "corrupt: a table exceeds the layout's limits");
+        return false;
+    }
     if (!table_fits(view, h->recorders, sizeof(share_recorder)) ||
         !table_fits(view, h->tweaks, sizeof(share_tweak)) ||
         !table_fits(view, h->sites, sizeof(share_site)) ||
@@ -143,7 +176,24 @@ static bool validate(const share_view *view, share_header *h, char *error,
     return true;
 }
 
+/* "user NAME (uid N)", or "uid N" for a user without a name. */
+static void describe_user(uid_t uid, char *out, size_t size)
+{
+    struct passwd entry, *found = NULL;
+    char buffer[1024];
+    if (getpwuid_r(uid, &entry, buffer, sizeof(buffer), &found) == 0 && found)
+        snprintf(out, size, "user %s (uid %u)", found->pw_name, (unsigned) uid);
+    else
+        snprintf(out, size, "uid %u", (unsigned) uid);
+}
+
 recorder_share *recorder_share_open(const char *path, char *error, size_t size)
+{
+    return recorder_share_open_flags(path, 0, error, size);
+}
+
+recorder_share *recorder_share_open_flags(const char *path, unsigned flags,
+                                          char *error, size_t size)
 {
     if (!path)
         path = recorder_share_default_path();
@@ -175,6 +225,15 @@ recorder_share *recorder_share_open(const char *path, char *error, size_t size)
         snprintf(error, size, "%s: not a regular file", path);
         goto fail_map;
     }
+    if (st.st_uid != geteuid() && !(flags & RECORDER_SHARE_ANY_OWNER))
+    {
+        char owner[128];
+        describe_user(st.st_uid, owner, sizeof(owner));
+        snprintf(error, size, "%s belongs to %s, not to you; not reading it "
+                 "(recorder_scope --any-owner reads it as data only)",
+                 path, owner);
+        goto fail_map;
+    }
     if (st.st_size < (off_t) sizeof(share_header))
     {
         snprintf(error, size, "%s: too small for a recorder segment", path);
@@ -182,6 +241,7 @@ recorder_share *recorder_share_open(const char *path, char *error, size_t size)
     }
     share->device = st.st_dev;
     share->inode = st.st_ino;
+    share->owner = st.st_uid;
     share->view.size = (uint64_t) st.st_size;
     share->view.base = mmap(NULL, share->view.size,
                             PROT_READ | (share->writable ? PROT_WRITE : 0),
@@ -294,6 +354,45 @@ const char *recorder_share_state_name(recorder_share_status status)
     return "unknown";
 }
 
+/* ---- trust ---------------------------------------------------------------- */
+
+bool recorder_share_owned(recorder_share *share)
+{
+    return share->owner == geteuid();
+}
+
+/* Does process 'pid' run as our user and hold the file open as 'share'?
+ * Anyone who can write a segment can write any pid into its header; only
+ * the process that really has the file open is its writer. */
+static bool writer_verified(recorder_share *share, uint32_t pid)
+{
+    char path[64];
+    struct stat st;
+    snprintf(path, sizeof(path), "/proc/%u", pid);
+    if (pid == 0 || stat(path, &st) != 0 || st.st_uid != geteuid())
+        return false;
+    snprintf(path, sizeof(path), "/proc/%u/fd", pid);
+    DIR *dir = opendir(path);
+    if (!dir)
+        return false;
+    int dir_fd = dirfd(dir);
+    bool found = false;
+    for (struct dirent *entry; !found && (entry = readdir(dir)); )
+        found = entry->d_name[0] != '.' &&
+                fstatat(dir_fd, entry->d_name, &st, 0) == 0 &&
+                st.st_dev == share->device && st.st_ino == share->inode;
+    closedir(dir);
+    return found;
+}
+
+/* May we read the memory of the process the header names? */
+static bool writer_memory_readable(recorder_share *share)
+{
+    return recorder_share_owned(share) &&
+           recorder_share_state(share) == RECORDER_SHARE_ALIVE &&
+           writer_verified(share, share->header.pid);
+}
+
 void recorder_share_process_info(recorder_share *share,
                                  recorder_share_process *info)
 {
@@ -303,6 +402,9 @@ void recorder_share_process_info(recorder_share *share,
     snprintf(info->host, sizeof(info->host), "%s", h->host);
     info->generation = h->generation;
     info->start_time = h->start_wall_us / 1e6;
+    info->owner = share->owner;
+    info->owned = recorder_share_owned(share);
+    info->pid_verified = info->owned && writer_verified(share, h->pid);
 }
 
 /* ---- tables ----------------------------------------------------------------- */
@@ -357,6 +459,12 @@ typedef struct ring_view
     uint32_t               lanes;
 } ring_view;
 
+static uint64_t ring_bytes(uint32_t slots, uint32_t lanes)
+{
+    return (uint64_t) lanes * (sizeof(recorder_buffer) +
+                               (uint64_t) slots * sizeof(recorder_slot));
+}
+
 /* The ring of recorder 'index', if all its lanes lie inside the rings
  * region. */
 static bool ring_at(recorder_share *share, unsigned index, ring_view *out)
@@ -372,8 +480,7 @@ static bool ring_at(recorder_share *share, unsigned index, ring_view *out)
         lanes < 1 || lanes > RECORDER_SHARE_LANES_MAX ||
         offset < rings->offset)
         return false;
-    uint64_t bytes = (uint64_t) lanes * (sizeof(recorder_buffer) +
-                                         (uint64_t) slots * sizeof(recorder_slot));
+    uint64_t bytes = ring_bytes(slots, lanes);
     if (offset - rings->offset > rings->size ||
         bytes > rings->size - (offset - rings->offset))
         return false;
@@ -780,11 +887,13 @@ static bool string_from_segment(recorder_share *share, uint64_t address,
 }
 
 /* A string in a read-only file mapping of the writer (a literal, say) is
- * still in that file after the writer died: read it there, if the file is
- * still the one that was mapped. */
+ * still in that file after the writer died: read it there, if the segment
+ * is ours and the file is still the one that was mapped. */
 static bool string_from_module(recorder_share *share, uint64_t address,
                                char *out, size_t size)
 {
+    if (!recorder_share_owned(share))
+        return false;
     unsigned count = published(&live_header(share)->modules,
                                &share->header.modules);
     for (unsigned m = 0; m < count; m++)
@@ -799,15 +908,20 @@ static bool string_from_module(recorder_share *share, uint64_t address,
             path[0] != '/')
             return false;
         /* The path comes from the segment: never block on a FIFO or a
-         * device it may name; only a regular file is read. */
-        int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+         * device it may name; read only the very file that was mapped. */
+        int fd = file_identity_open(path);
         if (fd < 0)
             return false;
-        struct stat st;
+        file_identity expected = {
+            .device = module->device, .inode = module->inode,
+            .size = module->size, .owner = module->owner,
+            .build_id_size = module->build_id_size,
+        };
+        memcpy(expected.build_id, module->build_id, sizeof(expected.build_id));
+        file_identity found;
         ssize_t got = -1;
-        if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
-            (uint64_t) st.st_ino == module->inode &&
-            (uint64_t) st.st_dev == module->device)
+        if (file_identity_read(fd, &found) &&
+            file_identity_matches(&expected, &found))
             got = pread(fd, out, size - 1,
                         (off_t) (module->offset + (address - module->start)));
         close(fd);
@@ -825,14 +939,14 @@ static bool string_from_module(recorder_share *share, uint64_t address,
 typedef struct fetch_context
 {
     recorder_share *share;
-    bool            alive;
+    bool            memory;             /* writer_memory_readable() */
 } fetch_context;
 
 static const char *fetch_string(uint64_t address, char *out, size_t size,
                                 void *arg)
 {
     fetch_context *context = arg;
-    if (context->alive && address)
+    if (context->memory && address)
     {
         struct iovec local = { out, size - 1 };
         struct iovec remote = { (void *) (uintptr_t) address, size - 1 };
@@ -852,7 +966,7 @@ static const char *fetch_string(uint64_t address, char *out, size_t size,
 }
 
 static void render_record(recorder_share *share, const dump_cursor *c,
-                          bool alive, const recorder_line_style *style,
+                          bool memory, const recorder_line_style *style,
                           int *indent, FILE *out)
 {
     site_text site;
@@ -885,7 +999,7 @@ static void render_record(recorder_share *share, const dump_cursor *c,
             message[at++] = ' ';
         }
         /* %+s arguments point into the writer: fetch or describe them. */
-        fetch_context context = { share, alive };
+        fetch_context context = { share, memory };
         recorder_render_options options = {
             .fetch = fetch_string, .fetch_arg = &context,
         };
@@ -902,6 +1016,32 @@ static void render_record(recorder_share *share, const dump_cursor *c,
     size_t len = recorder_format_line(line, sizeof(line), style, c->name,
                                       location, c->head.index, us, message);
     fwrite(line, 1, len, out);
+}
+
+/* Does the ring of recorder 'r' overlap the ring of a recorder already
+ * being dumped? The writer gives each recorder a ring of its own; a table
+ * pointing many recorders at one ring would only make us print it again
+ * and again. */
+static bool ring_taken(recorder_share *share, const dump_cursor *cursors,
+                       unsigned used, unsigned r)
+{
+    ring_view ring, other;
+    if (!ring_at(share, r, &ring))
+        return false;                   /* nothing to read anyway */
+    const uint8_t *start = (const uint8_t *) ring.first;
+    const uint8_t *end = start + ring_bytes(ring.size, ring.lanes);
+    for (unsigned u = 0; u < used; u++)
+    {
+        if ((u && cursors[u - 1].recorder == cursors[u].recorder) ||
+            !ring_at(share, cursors[u].recorder, &other))
+            continue;
+        const uint8_t *other_start = (const uint8_t *) other.first;
+        const uint8_t *other_end = other_start +
+                                   ring_bytes(other.size, other.lanes);
+        if (start < other_end && other_start < end)
+            return true;
+    }
+    return false;
 }
 
 static intptr_t tweak_value(recorder_share *share, const char *name,
@@ -936,7 +1076,7 @@ unsigned recorder_share_dump(recorder_share *share, const char *pattern,
         .start_local_us = share->header.start_wall_us
                         + share->header.utc_offset_s * 1000000,
     };
-    bool alive = recorder_share_state(share) == RECORDER_SHARE_ALIVE;
+    bool memory = writer_memory_readable(share);
     unsigned count = recorder_share_recorder_count(share), printed = 0;
     int indent = 0;
 
@@ -952,6 +1092,8 @@ unsigned recorder_share_dump(recorder_share *share, const char *pattern,
         if (!entry || !string_at(share, entry->name, name, sizeof(name)))
             continue;
         if (pattern && regexec(&regex, name, 0, NULL, 0) != 0)
+            continue;
+        if (ring_taken(share, cursors, used, r))
             continue;
         for (unsigned lane = 0; lane < RECORDER_SHARE_LANES_MAX; lane++)
         {
@@ -973,7 +1115,7 @@ unsigned recorder_share_dump(recorder_share *share, const char *pattern,
                 next = &cursors[u];
         if (!next)
             break;
-        render_record(share, next, alive, &style, &indent, out);
+        render_record(share, next, memory, &style, &indent, out);
         printed++;
         dump_advance(share, next);
     }

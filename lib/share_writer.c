@@ -14,6 +14,7 @@
 #include "share_file_private.h"
 #include "share_layout_private.h"
 #include "crash_report_private.h"
+#include "file_identity_private.h"
 #include "output_private.h"
 #include "registry_private.h"
 #include "sites_private.h"
@@ -27,8 +28,12 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/random.h>
+#include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
+
+static_assert(sizeof(((share_module *) 0)->build_id) == FILE_BUILD_ID_MAX,
+              "a module's build id holds a file_identity's");
 
 static struct
 {
@@ -38,6 +43,7 @@ static struct
     share_header *   header;            /* the segment's: written, never trusted */
     share_header     layout;            /* our copy: offsets, sizes and counts */
     char             path[PATH_MAX];
+    share_view       retired;           /* the segment before the last move */
     recorder_info *  recorders[SHARE_RECORDERS];
     recorder_tweak * tweaks[SHARE_TWEAKS];
     const char *     last_file;         /* string reuse across sites */
@@ -244,8 +250,33 @@ static void add_sites_locked(recorder_site *first, recorder_site *last)
     }
 }
 
-/* Note the read-only file mappings not noted yet, from /proc/self/maps:
- * where a dead process's string literals can still be read. */
+/* Identity of the file a maps line names, if it is still the file mapped
+ * (same device and inode) and has a build id; cached for the run of lines
+ * of one file. */
+static bool module_identity(const char *path, uint64_t device, uint64_t inode,
+                            file_identity *out)
+{
+    static char last_path[4096];
+    static file_identity last;
+    static bool last_ok;
+    if (strcmp(path, last_path) != 0 || last.device != device ||
+        last.inode != inode)
+    {
+        snprintf(last_path, sizeof(last_path), "%s", path);
+        int fd = file_identity_open(path);
+        last_ok = fd >= 0 && file_identity_read(fd, &last) &&
+                  last.device == device && last.inode == inode &&
+                  last.build_id_size > 0;
+        if (fd >= 0)
+            close(fd);
+    }
+    *out = last;
+    return last_ok;
+}
+
+/* Note the read-only mappings of ELF files not noted yet, from
+ * /proc/self/maps: where a dead process's string literals can still be
+ * read. */
 static void add_modules_locked(void)
 {
     share_header *L = &writer.layout;
@@ -270,14 +301,20 @@ static void add_modules_locked(void)
         bool known = false;
         for (unsigned m = 0; m < L->modules.count && !known; m++)
             known = table[m].start == start && table[m].end == end;
-        if (known)
+        file_identity id;
+        if (known || !module_identity(line + path_at, makedev(major, minor),
+                                      inode, &id))
             continue;
         share_module *entry = &table[L->modules.count];
         entry->start = start;
         entry->end = end;
         entry->offset = offset;
-        entry->device = makedev(major, minor);
-        entry->inode = inode;
+        entry->device = id.device;
+        entry->inode = id.inode;
+        entry->size = id.size;
+        entry->owner = id.owner;
+        entry->build_id_size = id.build_id_size;
+        memcpy(entry->build_id, id.build_id, sizeof(entry->build_id));
         entry->path = put_string(line + path_at);
         publish(&L->modules, &writer.header->modules);
     }
@@ -506,12 +543,32 @@ static void after_fork_in_child(void)
                          __ATOMIC_RELEASE);
     }
     munmap(writer.view.base, writer.view.size);
+    if (writer.retired.base)
+        munmap(writer.retired.base, writer.retired.size);
+    writer.retired = (share_view) { NULL, 0 };
     close(writer.fd);
     writer.fd = -1;
     writer.view = (share_view) { NULL, 0 };
     writer.path[0] = 0;
     __atomic_store_n(&writer.header, NULL, __ATOMIC_RELEASE);
     share_commands_forget();
+}
+
+/* After a move, let go of the segment we left: its descriptor (and so its
+ * lock, so that we can come back to that path later) and its file, which
+ * readers see as moved. Its mapping is kept until the next move, for
+ * threads that loaded a ring pointer before the switch and write into the
+ * old ring one last time. */
+static void retire_locked(int old_fd, share_view old_view, const char *old_path)
+{
+    if (writer.retired.base)
+        munmap(writer.retired.base, writer.retired.size);
+    writer.retired = old_view;
+    struct stat ours, there;
+    if (fstat(old_fd, &ours) == 0 && lstat(old_path, &there) == 0 &&
+        ours.st_dev == there.st_dev && ours.st_ino == there.st_ino)
+        unlink(old_path);
+    close(old_fd);
 }
 
 static bool create_locked(const char *path)
@@ -521,6 +578,17 @@ static bool create_locked(const char *path)
     share_view view;
     char why[PATH_MAX + 128];
     int fd = share_file_create(path, size, &view, why, sizeof(why));
+    char fallback[PATH_MAX];
+    if (fd == SHARE_FILE_FOREIGN &&
+        strcmp(path, RECORDER_SHARE_DEFAULT_PATH) == 0)
+    {
+        /* Another user's file holds the default path: take a path of our
+         * own, where recorder_scope looks too. */
+        share_file_fallback_path(fallback, sizeof(fallback));
+        fprintf(stderr, "recorder: %s; sharing in %s instead\n", why, fallback);
+        path = fallback;
+        fd = share_file_create(path, size, &view, why, sizeof(why));
+    }
     if (fd < 0)
     {
         fprintf(stderr, "recorder: not sharing: %s\n", why);
@@ -533,6 +601,10 @@ static bool create_locked(const char *path)
     recorder_output_text(message);
 
     share_header *previous = writer.header;
+    int previous_fd = writer.fd;
+    share_view previous_view = writer.view;
+    char previous_path[PATH_MAX];
+    snprintf(previous_path, sizeof(previous_path), "%s", writer.path);
     share_header *h = (share_header *) view.base;
     fill_header(h, size, rings_size);
     h->writer_base = (uintptr_t) view.base;
@@ -555,7 +627,10 @@ static bool create_locked(const char *path)
     __atomic_store_n(&h->state, SHARE_STATE_RUNNING, __ATOMIC_RELEASE);
     __atomic_store_n(&h->magic, SHARE_MAGIC, __ATOMIC_RELEASE);
     if (previous)
+    {
         __atomic_store_n(&previous->state, SHARE_STATE_MOVED, __ATOMIC_RELEASE);
+        retire_locked(previous_fd, previous_view, previous_path);
+    }
     static bool hooked;
     if (!hooked)
     {

@@ -190,7 +190,8 @@ static void symbolize_frame(lookup *l, Dwfl_Module *mod,
     emit(l, inside ? symbol : NULL, file, (unsigned) line);
 }
 
-bool symbolize_report(const crash_report *report, recorder_backtrace *bt)
+bool symbolize_report(const crash_report *report, recorder_backtrace *bt,
+                      bool open_files)
 {
     backtrace_process_info process = {
         .program = report->program, .host = report->host,
@@ -209,7 +210,7 @@ bool symbolize_report(const crash_report *report, recorder_backtrace *bt)
     for (unsigned f = 0; f < report->frame_count; f++)
         if (report->frames[f].module != CRASH_NO_MODULE)
             wanted[report->frames[f].module] = true;
-    Dwfl *dwfl = dwfl_begin(&callbacks);
+    Dwfl *dwfl = open_files ? dwfl_begin(&callbacks) : NULL;
     if (dwfl)
     {
         dwfl_report_begin(dwfl);

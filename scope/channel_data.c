@@ -633,8 +633,9 @@ static unsigned try_open(scope_source *source, double now)
         return set_state(source, SCOPE_SOURCE_WAITING);
     }
     char error[sizeof(source->error)];
-    recorder_share *share = recorder_share_open(source->path, error,
-                                                sizeof(error));
+    recorder_share *share = recorder_share_open_flags(source->path,
+                                                      source->config.open_flags,
+                                                      error, sizeof(error));
     if (!share)
     {
         /* A writer creating the file publishes its header last: give it a

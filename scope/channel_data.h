@@ -108,6 +108,7 @@ typedef struct scope_source_config
     double duration;                    /* seconds shown; <= 0: all kept */
     size_t keep;                        /* samples kept per channel */
     double ratio;                       /* averaging ratio, in (0, 1) */
+    unsigned open_flags;                /* of recorder_share_open_flags() */
 } scope_source_config;
 
 typedef struct scope_source scope_source;

@@ -29,6 +29,7 @@ typedef struct outcome
 struct scope_commands
 {
     char            path[4096];
+    unsigned        open_flags;
     pthread_t       thread;
     pthread_mutex_t lock;
     pthread_cond_t  wake;               /* work queued, or quitting */
@@ -59,7 +60,8 @@ static recorder_share *worker_share(scope_commands *queue, char *error,
         queue->share = NULL;
     }
     if (!queue->share)
-        queue->share = recorder_share_open(queue->path, error, size);
+        queue->share = recorder_share_open_flags(queue->path,
+                                                 queue->open_flags, error, size);
     return queue->share;
 }
 
@@ -111,11 +113,12 @@ static void *worker(void *arg)
     return NULL;
 }
 
-scope_commands *scope_commands_new(const char *path)
+scope_commands *scope_commands_new(const char *path, unsigned open_flags)
 {
     scope_commands *queue = calloc(1, sizeof(*queue));
     if (!queue)
         return NULL;
+    queue->open_flags = open_flags;
     snprintf(queue->path, sizeof(queue->path), "%s",
              path ? path : recorder_share_default_path());
     pthread_mutex_init(&queue->lock, NULL);

@@ -16,8 +16,9 @@
 
 typedef struct scope_commands scope_commands;
 
-/* Commands for the segment at 'path'. NULL if the thread cannot start. */
-scope_commands *scope_commands_new(const char *path);
+/* Commands for the segment at 'path', opened with 'open_flags' (of
+ * recorder_share_open_flags). NULL if the thread cannot start. */
+scope_commands *scope_commands_new(const char *path, unsigned open_flags);
 /* Waits for the command being sent, drops the pending ones. */
 void scope_commands_delete(scope_commands *queue);
 

@@ -92,6 +92,7 @@ int scope_headless_run(const scope_options *options)
         .keep = options->max_samples > (long) SCOPE_HISTORY_DEFAULT
               ? (size_t) options->max_samples : SCOPE_HISTORY_DEFAULT,
         .ratio = options->ratio,
+        .open_flags = options->open_flags,
     };
     scope_source *source = scope_source_new(options->share_path, &config);
     if (!source)

@@ -22,7 +22,8 @@ static int run_text(const scope_options *options)
     const char *path = options->share_path ? options->share_path
                                            : recorder_share_default_path();
     char error[512];
-    recorder_share *share = recorder_share_open(path, error, sizeof(error));
+    recorder_share *share = recorder_share_open_flags(path, options->open_flags,
+                                                      error, sizeof(error));
     if (!share)
     {
         fprintf(stderr, "recorder_scope: %s\n", error);

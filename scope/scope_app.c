@@ -533,11 +533,13 @@ static bool scope_app_prepare(ScopeApp *app, const scope_options *options)
         .keep = options->max_samples > (long) SCOPE_HISTORY_DEFAULT
               ? (size_t) options->max_samples : SCOPE_HISTORY_DEFAULT,
         .ratio = options->ratio,
+        .open_flags = options->open_flags,
     };
     app->source = scope_source_new(options->share_path, &config);
     if (!app->source)
         return false;
-    app->commands = scope_commands_new(scope_source_path(app->source));
+    app->commands = scope_commands_new(scope_source_path(app->source),
+                                       options->open_flags);
     if (!app->commands)
         return false;
     app->view_count = options->channel_count ? options->channel_count : 1;

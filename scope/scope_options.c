@@ -19,6 +19,8 @@ static const char usage_text[] =
     "\n"
     "  -S PATH        segment to open (default $RECORDER_SHARE, else\n"
     "                 /tmp/recorder_share)\n"
+    "  --any-owner    read a segment that another user owns, as data only:\n"
+    "                 no file it names is opened, no process memory read\n"
     "  -c COMMAND     send a trace specification item to the program, e.g.\n"
     "                 -c dump, -c 'net=1', -c 'transfer_delay=200';\n"
     "                 repeatable; exits once sent when no channel is named\n"
@@ -261,6 +263,11 @@ scope_parse scope_options_parse(int argc, char **argv, scope_options *options)
         {
             printf("recorder_scope 1.3.0\n");
             return SCOPE_PARSE_EXIT_OK;
+        }
+        if (strcmp(arg, "--any-owner") == 0)
+        {
+            options->open_flags |= RECORDER_SHARE_ANY_OWNER;
+            continue;
         }
         if (arg[0] == '-' && arg[1] == '-')
         {

@@ -25,6 +25,7 @@ typedef struct scope_slider_spec
 typedef struct scope_options
 {
     const char *share_path;             /* -S, NULL for the default */
+    unsigned    open_flags;             /* RECORDER_SHARE_ANY_OWNER */
     const char *commands[SCOPE_MAX_ITEMS];  /* -c, in order */
     unsigned    command_count;
     bool        list;                   /* -l */

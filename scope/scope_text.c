@@ -23,9 +23,18 @@ int scope_list(recorder_share *share, const char *path, FILE *out)
     char when[64] = "?";
     if (localtime_r(&started, &local))
         strftime(when, sizeof(when), "%Y-%m-%d %H:%M:%S", &local);
-    fprintf(out, "%s: %s, pid %u on %s, started %s, %s\n", path,
-            process.program, process.pid, process.host, when,
-            recorder_share_state_name(recorder_share_state(share)));
+    recorder_share_status status = recorder_share_state(share);
+    /* The header's pid is a claim: say when no process of ours backs it. */
+    const char *unverified = status == RECORDER_SHARE_ALIVE &&
+                             !process.pid_verified
+                           ? " (unverified: not a process of yours holding "
+                             "this file)" : "";
+    fprintf(out, "%s: %s, pid %u%s on %s, started %s, %s\n", path,
+            process.program, process.pid, unverified, process.host, when,
+            recorder_share_state_name(status));
+    if (!process.owned)
+        fprintf(out, "Owned by uid %u, not by you: read as data only\n",
+                process.owner);
 
     unsigned channels = recorder_share_channel_count(share);
     fprintf(out, "Channels:\n");

@@ -74,7 +74,7 @@ static void test_commands_reach_the_program(void **state)
     (void) state;
     static const step_fn steps[] = { share_only };
     writer w = start_writer(path, steps, 1, 0);
-    scope_commands *queue = scope_commands_new(path);
+    scope_commands *queue = scope_commands_new(path, 0);
     assert_non_null(queue);
     assert_true(scope_commands_send(queue, "queue_gain=42", "queue_gain"));
     assert_true(scope_commands_flush(queue, 5000));
@@ -96,7 +96,7 @@ static void test_a_burst_of_values_ends_at_the_last(void **state)
     (void) state;
     static const step_fn steps[] = { share_only };
     writer w = start_writer(path, steps, 1, 0);
-    scope_commands *queue = scope_commands_new(path);
+    scope_commands *queue = scope_commands_new(path, 0);
     char command[64];
     for (int v = 1; v <= 300; v++)
     {
@@ -132,7 +132,7 @@ static void test_commands_without_a_program_fail_with_a_reason(void **state)
     (void) state;
     char missing[200];
     snprintf(missing, sizeof(missing), "%s/nobody", directory);
-    scope_commands *queue = scope_commands_new(missing);
+    scope_commands *queue = scope_commands_new(missing, 0);
     assert_true(scope_commands_send(queue, "queue_gain=3", NULL));
     assert_true(scope_commands_flush(queue, 5000));
     char outcome[400];
@@ -151,7 +151,7 @@ static void test_commands_to_an_exited_program_fail(void **state)
     static const step_fn steps[] = { share_only };
     writer w = start_writer(path, steps, 1, 0);
     writer_finish(&w);
-    scope_commands *queue = scope_commands_new(path);
+    scope_commands *queue = scope_commands_new(path, 0);
     assert_true(scope_commands_send(queue, "queue_gain=5", NULL));
     assert_true(scope_commands_flush(queue, 5000));
     char outcome[400];
@@ -168,7 +168,7 @@ static void test_delete_drops_what_is_pending(void **state)
     (void) state;
     char missing[200];
     snprintf(missing, sizeof(missing), "%s/nobody", directory);
-    scope_commands *queue = scope_commands_new(missing);
+    scope_commands *queue = scope_commands_new(missing, 0);
     for (int i = 0; i < 100; i++)
         assert_true(scope_commands_send(queue, "queue_gain=1", NULL));
     scope_commands_delete(queue);       /* no leak, no hang */

@@ -26,13 +26,28 @@ extern "C" {
 typedef struct recorder_share recorder_share;
 
 /* The path readers use when given none: $RECORDER_SHARE, else
- * /tmp/recorder_share. */
+ * /tmp/recorder_share, unless that is not the reader's own file and the
+ * fallback path a writer takes then is ($XDG_RUNTIME_DIR/recorder_share
+ * for a private XDG_RUNTIME_DIR, else /tmp/recorder_share.UID). */
 extern const char *recorder_share_default_path(void);
 
 /* Map and validate the segment at 'path' (NULL for the default). On error,
- * return NULL and put a one-line reason in error[size]. */
+ * return NULL and put a one-line reason in error[size]. A segment that
+ * another user owns is refused (the reason names the owner): anyone can
+ * plant a file at a shared path. */
 extern recorder_share *recorder_share_open(const char *path,
                                            char *error, size_t size);
+
+/* Flags of recorder_share_open_flags(). */
+enum
+{
+    /* Open a segment another user owns too, as data only: see
+     * recorder_share_owned(). */
+    RECORDER_SHARE_ANY_OWNER = 1
+};
+extern recorder_share *recorder_share_open_flags(const char *path,
+                                                 unsigned flags,
+                                                 char *error, size_t size);
 extern void recorder_share_close(recorder_share *share);
 
 typedef enum recorder_share_status
@@ -58,10 +73,22 @@ typedef struct recorder_share_process
     char     host[64];
     uint64_t generation;                /* differs for every segment made */
     double   start_time;                /* seconds since the epoch */
+    unsigned owner;                     /* user id owning the file */
+    bool     owned;                     /* by the reader's effective user */
+    bool     pid_verified;              /* 'pid' runs as the reader's user
+                                           and has this very file open */
 } recorder_share_process;
 
 extern void recorder_share_process_info(recorder_share *share,
                                         recorder_share_process *info);
+
+/* Whether the segment belongs to the reader's effective user. A segment of
+ * another user is read as data only: the library then never opens a file
+ * it names (modules for string literals, the crash report's binaries) nor
+ * reads the memory of the process it names. The writer's memory is read
+ * only when, in addition, that process runs as the reader's user and has
+ * this very file open. */
+extern bool recorder_share_owned(recorder_share *share);
 
 typedef struct recorder_share_recorder
 {

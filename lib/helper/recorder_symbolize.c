@@ -66,7 +66,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "recorder_symbolize: %s\n", why);
         return 1;
     }
-    if (!symbolize_report(report, bt))
+    if (!symbolize_report(report, bt, true))
     {
         fprintf(stderr, "recorder_symbolize: out of memory\n");
         return 1;
