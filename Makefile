@@ -60,7 +60,7 @@ SCOPE_CFLAGS    = $(shell pkg-config --cflags $(SCOPE_PKGS)) \
                   $(if $(findstring x11,$(SCOPE_PKGS)),-DSCOPE_HAVE_X11)
 SCOPE_LIBS      = $(shell pkg-config --libs $(SCOPE_PKGS)) -lm
 SCOPE_TEST_LIBS = $(shell pkg-config --libs cairo) -lm
-SCOPE_HELPERS   := $(BUILD)/tests/scope_feeder
+SCOPE_HELPERS   := $(BUILD)/tests/scope_feeder $(BUILD)/tests/forge_segment
 MAN1            := share/man/man1/recorder_scope.1
 DESKTOP         := share/applications/recorder_scope.desktop
 
@@ -144,6 +144,11 @@ $(BUILD)/tests/test_scope_%: tests/test_scope_%.c $(SCOPE_CORE) $(STATIC_LIB) \
 $(BUILD)/tests/scope_feeder: tests/scope_feeder.c $(STATIC_LIB)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -Iinclude $< -o $@ $(STATIC_LIB) $(LDLIBS)
+
+# Rewrites a segment as an attacker would, for check-share-trust.sh.
+$(BUILD)/tests/forge_segment: tests/forge_segment.c $(wildcard lib/*.h) $(STATIC_LIB)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(CPPFLAGS_LIB) $< -o $@ $(STATIC_LIB) $(LDLIBS)
 
 tests: $(SCOPE_HELPERS)
 

@@ -17,6 +17,7 @@
 #include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -635,6 +636,110 @@ static void test_live_holder_is_reported_not_taken_over(void **state)
     finish_child(&holder, NULL, 0);
 }
 
+static void write_file(const char *file, const void *data, size_t size)
+{
+    int fd = open(file, O_CREAT | O_TRUNC | O_WRONLY, 0600);
+    assert_true(fd >= 0);
+    assert_int_equal(write(fd, data, size), (ssize_t) size);
+    close(fd);
+}
+
+static void assert_file_holds(const char *name, const char *text)
+{
+    char content[256] = "";
+    FILE *file = fopen(name, "r");
+    assert_non_null(file);
+    size_t len = fread(content, 1, sizeof(content) - 1, file);
+    content[len] = 0;
+    fclose(file);
+    assert_string_equal(content, text);
+}
+
+static void test_file_that_is_no_segment_is_not_moved(void **state)
+{
+    (void) state;
+    write_file(path, "precious\n", 9);
+    child c = start_child(try_to_share);
+    char output[4096];
+    finish_child(&c, output, sizeof(output));
+    assert_non_null(strstr(output, "is not a recorder segment"));
+    assert_file_holds(path, "precious\n");
+    char previous[400];
+    snprintf(previous, sizeof(previous), "%s.prev", path);
+    struct stat st;
+    assert_int_not_equal(stat(previous, &st), 0);
+}
+
+static void test_prev_that_is_no_segment_is_not_replaced(void **state)
+{
+    (void) state;
+    child dead = start_child(record_then_wait);
+    kill(dead.pid, SIGKILL);
+    finish_child(&dead, NULL, 0);
+    char previous[400];
+    snprintf(previous, sizeof(previous), "%s.prev", path);
+    write_file(previous, "keep me\n", 8);
+    child c = start_child(try_to_share);
+    char output[4096];
+    finish_child(&c, output, sizeof(output));
+    assert_non_null(strstr(output, ".prev is not a recorder segment"));
+    assert_file_holds(previous, "keep me\n");
+}
+
+/* Descriptors open, and mappings of files in the test's directory. */
+static unsigned count_fds(void)
+{
+    unsigned count = 0;
+    DIR *dir = opendir("/proc/self/fd");
+    for (struct dirent *entry; dir && (entry = readdir(dir)); )
+        count += entry->d_name[0] != '.';
+    if (dir)
+        closedir(dir);
+    return count;
+}
+
+static unsigned count_mappings(void)
+{
+    unsigned count = 0;
+    char line[4096 + 128];
+    FILE *maps = fopen("/proc/self/maps", "r");
+    while (maps && fgets(line, sizeof(line), maps))
+        count += strstr(line, directory) != NULL;
+    if (maps)
+        fclose(maps);
+    return count;
+}
+
+static void move_back_and_forth(void)
+{
+    share_here();
+    unsigned fds = count_fds(), mappings = count_mappings(), failed = 0;
+    for (int move = 0; move < 60; move++)
+    {
+        char spec[400];
+        snprintf(spec, sizeof(spec), "share=%s%s", path, move % 2 ? "" : ".b");
+        failed += recorder_trace_set(spec) != RECORDER_TRACE_OK;
+    }
+    fprintf(stderr, "failed %u, fds %+d, mappings %+d\n", failed,
+            (int) (count_fds() - fds), (int) (count_mappings() - mappings));
+}
+
+static void test_moves_let_go_of_the_segment_left(void **state)
+{
+    (void) state;
+    child c = start_child(move_back_and_forth);
+    char output[4096];
+    finish_child(&c, output, sizeof(output));
+    /* One more mapping: the segment left last, kept until the next move
+     * for writers that were in the middle of a record. */
+    assert_non_null(strstr(output, "failed 0, fds +0, mappings +1"));
+    struct stat st;
+    char other[400];
+    snprintf(other, sizeof(other), "%s.b", path);
+    assert_int_equal(stat(path, &st), 0);                /* where it ended */
+    assert_int_not_equal(stat(other, &st), 0);           /* left: removed */
+}
+
 static void test_segment_is_private_to_its_user(void **state)
 {
     (void) state;
@@ -647,14 +752,6 @@ static void test_segment_is_private_to_its_user(void **state)
 }
 
 /* ---- corrupt segments ---------------------------------------------------------- */
-
-static void write_file(const char *file, const void *data, size_t size)
-{
-    int fd = open(file, O_CREAT | O_TRUNC | O_WRONLY, 0600);
-    assert_true(fd >= 0);
-    assert_int_equal(write(fd, data, size), (ssize_t) size);
-    close(fd);
-}
 
 /* Exercise every reader entry point; none may crash. */
 static void read_everything(recorder_share *share)
@@ -815,6 +912,9 @@ int main(void)
         TEST(test_symlink_at_path_is_refused),
         TEST(test_file_of_another_user_is_refused),
         TEST(test_live_holder_is_reported_not_taken_over),
+        TEST(test_file_that_is_no_segment_is_not_moved),
+        TEST(test_prev_that_is_no_segment_is_not_replaced),
+        TEST(test_moves_let_go_of_the_segment_left),
         TEST(test_segment_is_private_to_its_user),
         TEST(test_random_bytes_are_rejected),
         TEST(test_truncated_segment_is_rejected),

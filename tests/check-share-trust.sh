@@ -1,0 +1,147 @@
+#!/bin/sh
+# Attacks on the reader, as another local user would make them: a planted
+# segment that names the victim's files, and a live one that names the
+# victim's process. The victim's recorder_scope must refuse another user's
+# segment, and read it as data only with --any-owner. Needs root (throwaway
+# users are created and removed).
+set -eu
+top=$(cd "$(dirname "$0")/.." && pwd)
+build=${BUILD:-build}
+case "$build" in /*) ;; *) build="$top/$build" ;; esac
+scope="$build/recorder_scope"
+feeder="$build/tests/scope_feeder"
+forge="$build/tests/forge_segment"
+
+if [ "$(id -u)" != 0 ] || ! command -v useradd >/dev/null; then
+    echo "SKIP: needs root and useradd to create the attacker and victim"
+    exit 0
+fi
+attacker=rec_atk_$$
+victim=rec_vic_$$
+work=$(mktemp -d)
+pids=""
+default=/tmp/recorder_share
+planted_default=""
+cleanup() {
+    [ -n "$planted_default" ] && rm -f "$default" "$default.prev"
+    for pid in $pids; do kill -9 "$pid" 2>/dev/null || true; done
+    wait 2>/dev/null || true
+    userdel "$attacker" 2>/dev/null || true
+    userdel "$victim" 2>/dev/null || true
+    rm -rf "$work"
+}
+trap cleanup EXIT
+fail() { echo "check-share-trust: $*"; exit 1; }
+useradd -M -d /nonexistent -s /bin/sh "$attacker"
+useradd -M -d /nonexistent -s /bin/sh "$victim"
+chmod 1777 "$work"                      # a shared sticky directory, as /tmp
+as() { user=$1; shift; runuser -u "$user" -- env -u RECORDER_TRACES "$@"; }
+
+# The victim's private file and root's.
+secret="victim secret $$"
+as "$victim" sh -c "umask 077; echo '$secret' > $work/victim.secret"
+root_secret="root secret $$"
+(umask 077; echo "$root_secret" > "$work/root.secret")
+
+# 1. A dead segment of the attacker's whose one record prints, with %+s,
+#    the string at address 4096 of a module that names the victim's file.
+as "$attacker" env RECORDER_SHARE="$work/planted" RECORDER_TRACES=feed=ramp, \
+    "$feeder" 1 4096 0.2 2>/dev/null
+as "$attacker" "$forge" "$work/planted" format '%+s'
+as "$attacker" "$forge" "$work/planted" module "$work/victim.secret" 4096
+as "$attacker" chmod 644 "$work/planted"    # the attacker wants it read
+
+if as "$victim" "$scope" -S "$work/planted" -D >"$work/out" 2>"$work/err"; then
+    fail "the victim read another user's segment without --any-owner"
+fi
+grep -q "belongs to user $attacker" "$work/err" ||
+    fail "the refusal does not name the owner: $(cat "$work/err")"
+grep -q -- "--any-owner" "$work/err" || fail "the refusal does not say how to accept"
+as "$victim" "$scope" -S "$work/planted" -D --any-owner >"$work/out" 2>"$work/err" ||
+    fail "--any-owner -D failed: $(cat "$work/err")"
+grep -q "$secret" "$work/out" && fail "the victim's file was printed: $(cat "$work/out")"
+grep -q "<0x1000>" "$work/out" || fail "the record is missing: $(cat "$work/out")"
+
+# Root reading it: the same, with root's own file.
+as "$attacker" "$forge" "$work/planted" module "$work/root.secret" 4096
+"$scope" -S "$work/planted" -D >"$work/out" 2>"$work/err" &&
+    fail "root read another user's segment without --any-owner"
+"$scope" -S "$work/planted" -D --any-owner >"$work/out" 2>&1 ||
+    fail "root --any-owner -D failed"
+grep -q "$root_secret" "$work/out" && fail "root's file was printed"
+
+# 2. A live segment of the attacker's that names a victim's process, whose
+#    memory holds a secret at the address its one record carries.
+as "$victim" python3 -c '
+import ctypes, sys, time
+secret = ctypes.create_string_buffer(sys.argv[1].encode())
+print(ctypes.addressof(secret), flush=True)
+time.sleep(60)' "$secret" >"$work/victim.address" &
+pids="$pids $!"
+victim_pid=$!
+for _ in $(seq 100); do [ -s "$work/victim.address" ] && break; sleep 0.05; done
+address=$(cat "$work/victim.address")
+[ -n "$address" ] || fail "the victim process did not start"
+as "$attacker" env RECORDER_SHARE="$work/live" RECORDER_TRACES=feed=ramp, \
+    "$feeder" 1 "$address" 2>/dev/null &
+pids="$pids $!"
+for _ in $(seq 100); do
+    as "$attacker" "$scope" -S "$work/live" -l >/dev/null 2>&1 && break
+    sleep 0.05
+done
+as "$attacker" "$forge" "$work/live" format '%+s'
+as "$attacker" "$forge" "$work/live" pid "$victim_pid"
+as "$attacker" chmod 644 "$work/live"
+
+as "$victim" "$scope" -S "$work/live" -D >"$work/out" 2>&1 &&
+    fail "the victim read the live segment of another user"
+as "$victim" "$scope" -S "$work/live" -D --any-owner >"$work/out" 2>&1 ||
+    fail "--any-owner -D of the live segment failed"
+grep -q "$secret" "$work/out" && fail "the victim's process memory was printed"
+as "$victim" "$scope" -S "$work/live" -l --any-owner >"$work/out" 2>&1 ||
+    fail "--any-owner -l failed"
+grep -q "pid $victim_pid (unverified" "$work/out" ||
+    fail "-l shows the claimed pid as the writer: $(head -n 2 "$work/out")"
+grep -q "read as data only" "$work/out" || fail "-l does not say data only"
+
+# 3. The reader's own dead segment whose module names a file of its own
+#    with the right device, inode, size and owner, but no build id: still
+#    not read (only the very ELF file that was mapped is).
+RECORDER_SHARE="$work/own" RECORDER_TRACES=feed=ramp, "$feeder" 1 4096 0.2 2>/dev/null
+"$forge" "$work/own" format '%+s'
+"$forge" "$work/own" module "$work/root.secret" 4096
+"$scope" -S "$work/own" -D >"$work/out" 2>&1 || fail "-D of our own segment failed"
+grep -q "$root_secret" "$work/out" && fail "a file without a build id was read"
+grep -q "<0x1000>" "$work/out" || fail "own segment: record missing: $(cat "$work/out")"
+
+# 4. Another user's file at the default path, then at its .prev: the
+#    program shares in a path of its own, says which, and the scope finds
+#    it there. Only where the default path is free, not to disturb a user.
+if [ -e "$default" ] || [ -e "$default.prev" ]; then
+    echo "check-share-trust: $default exists; fallback path not checked"
+else
+    planted_default=1
+    mkdir -m 700 "$work/run"
+    fallback="$work/run/recorder_share"
+    as "$attacker" sh -c "echo planted > $default"
+    share_by_default() {
+        env -u RECORDER_SHARE XDG_RUNTIME_DIR="$work/run" RECORDER_TRACES=feed=ramp, \
+            "$feeder" 3 1000 "$@"
+    }
+    share_by_default 0.3 2>"$work/err"
+    grep -q "$default belongs to user $(id -u "$attacker"), not to us.*; sharing in $fallback instead" "$work/err" ||
+        fail "no fallback from a planted $default: $(cat "$work/err")"
+    env -u RECORDER_SHARE XDG_RUNTIME_DIR="$work/run" "$scope" -l >"$work/out" 2>&1 ||
+        fail "the scope did not find the fallback segment: $(cat "$work/out")"
+    grep -q "^$fallback: scope_feeder" "$work/out" || fail "-l: $(head -n 1 "$work/out")"
+    grep -q "planted" "$default" || fail "the planted file was touched"
+
+    rm -f "$default" "$fallback"
+    as "$attacker" sh -c "echo planted > $default.prev"
+    share_by_default 0.1 2>/dev/null      # a segment of ours, then stale
+    share_by_default 0.1 2>"$work/err"
+    grep -q "$default.prev belongs to user .*; sharing in $fallback instead" "$work/err" ||
+        fail "a planted $default.prev blocks sharing: $(cat "$work/err")"
+    grep -q "planted" "$default.prev" || fail "the planted .prev was touched"
+fi
+echo "check-share-trust: planted files, planted pids and foreign owners refused"
