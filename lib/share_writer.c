@@ -244,6 +244,25 @@ static void add_sites_locked(recorder_site *first, recorder_site *last)
     }
 }
 
+/* Without a module table, a dead writer's %+s literals show as addresses:
+ * say so in the header (readers' -l shows it), once on stderr, and in
+ * recorder_error; 0 clears it after a complete pass. */
+static void modules_unavailable(const char *what, int error)
+{
+    share_header *h = writer.header;
+    if (error)
+        snprintf(h->modules_why, sizeof(h->modules_why), "%s", what);
+    __atomic_store_n(&h->modules_error, (uint32_t) error, __ATOMIC_RELEASE);
+    static bool told;
+    if (!error || told)
+        return;
+    told = true;
+    fprintf(stderr, "recorder: module table unavailable: %s: %s\n", what,
+            strerror(error));
+    record(recorder_error, "Module table unavailable: %+s, errno %d", what,
+           error);
+}
+
 /* Note the read-only file mappings not noted yet, from /proc/self/maps:
  * where a dead process's string literals can still be read. */
 static void add_modules_locked(void)
@@ -253,7 +272,10 @@ static void add_modules_locked(void)
                                             + L->modules.offset);
     FILE *maps = fopen("/proc/self/maps", "re");
     if (!maps)
+    {
+        modules_unavailable("/proc/self/maps", errno);
         return;
+    }
     char line[4096 + 128];
     while (fgets(line, sizeof(line), maps) && L->modules.count < L->modules.capacity)
     {
@@ -281,7 +303,9 @@ static void add_modules_locked(void)
         entry->path = put_string(line + path_at);
         publish(&L->modules, &writer.header->modules);
     }
+    int error = ferror(maps) ? (errno ? errno : EIO) : 0;
     fclose(maps);
+    modules_unavailable("reading /proc/self/maps", error);
 }
 
 static void add_sites_callback(recorder_site *first, recorder_site *last,
@@ -563,8 +587,8 @@ static bool create_locked(const char *path)
         atexit(mark_exited);
         pthread_atfork(before_fork, after_fork_in_parent, after_fork_in_child);
     }
-    share_commands_start((share_command_ring *) (view.base
-                                                 + writer.layout.commands.offset));
+    share_commands_start(h, (share_command_ring *)
+                            (view.base + writer.layout.commands.offset));
     /* A copy in the segment, so the message survives this process. */
     uint64_t copy = put_string(writer.path);
     record(recorder, "Sharing in %+s",

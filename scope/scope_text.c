@@ -1,6 +1,8 @@
 /* scope_text.c - list, dump and send commands, for terminals and scripts. */
 #include "scope_text.h"
 
+#include <errno.h>
+#include <string.h>
 #include <time.h>
 
 static const char *type_name(recorder_share_type type)
@@ -26,6 +28,14 @@ int scope_list(recorder_share *share, const char *path, FILE *out)
     fprintf(out, "%s: %s, pid %u on %s, started %s, %s\n", path,
             process.program, process.pid, process.host, when,
             recorder_share_state_name(recorder_share_state(share)));
+    /* What a running writer could not set up, in its own words. */
+    char why[256];
+    if (!recorder_share_available(share, RECORDER_SHARE_COMMANDS, why,
+                                  sizeof(why)))
+        fprintf(out, "Commands unavailable: %s\n", why);
+    if (!recorder_share_available(share, RECORDER_SHARE_MODULES, why,
+                                  sizeof(why)))
+        fprintf(out, "Module table unavailable: %s\n", why);
 
     unsigned channels = recorder_share_channel_count(share);
     fprintf(out, "Channels:\n");
@@ -101,4 +111,15 @@ int scope_send(recorder_share *share, const char *command)
         return 1;
     }
     return 0;
+}
+
+int scope_finish_output(FILE *out)
+{
+    errno = 0;
+    int error = fflush(out) != 0 ? errno : 0;
+    if (!error && !ferror(out))
+        return 0;
+    fprintf(stderr, "recorder_scope: cannot write the output: %s\n",
+            error ? strerror(error) : "write error");
+    return 1;
 }
