@@ -51,11 +51,10 @@ typedef struct spec_origin
 
 static __thread spec_origin *origin;
 
-/* A problem with the specification: on stderr, and the first one in the
- * caller's 'why' (without the prefix and newline), for a command's ticket. */
-static void complain(const char *text)
+/* The first problem with the specification goes to the caller's 'why'
+ * (without the prefix and newline), for a command's ticket. */
+static void explain(const char *text)
 {
-    fputs(text, stderr);
     if (!origin || !origin->why_size || origin->why[0])
         return;
     const char *body = text;
@@ -63,6 +62,13 @@ static void complain(const char *text)
         body += 10;
     snprintf(origin->why, origin->why_size, "%.*s",
              (int) strcspn(body, "\n"), body);
+}
+
+/* A problem with the specification: on stderr, and explained. */
+static void complain(const char *text)
+{
+    fputs(text, stderr);
+    explain(text);
 }
 
 static void warn(const char *what, const char *detail, const char *item)
@@ -441,12 +447,14 @@ static bool refused_from_ring(const char *name, const char *item)
 {
     if (!origin || origin->source != RECORDER_SPEC_FROM_RING)
         return false;
-    char text[512];
-    snprintf(text, sizeof(text),
-             "recorder: %s= refused from another process: names a file "
-             "(program opt-in: RECORDER_COMMANDS_FILES=1) in '%s'\n",
-             name, item);
-    complain(text);
+    /* The sender knows its item: the ticket's short text gives the rule. */
+    char why[128], text[512];
+    snprintf(why, sizeof(why),
+             "%s= refused from another process: names a file "
+             "(program opt-in: RECORDER_COMMANDS_FILES=1)", name);
+    explain(why);
+    snprintf(text, sizeof(text), "recorder: %s in '%s'\n", why, item);
+    fputs(text, stderr);
     record(recorder_warning, "Command naming a file refused from another "
            "process");
     return true;

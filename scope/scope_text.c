@@ -5,6 +5,16 @@
 #include <string.h>
 #include <time.h>
 
+/* Why writing the output failed, noted right after the writes, while
+ * errno still tells: a later fflush may have nothing left to fail on. */
+static int output_error;
+
+static void note_output_error(FILE *out)
+{
+    if (ferror(out) && !output_error)
+        output_error = errno ? errno : EIO;
+}
+
 static const char *type_name(recorder_share_type type)
 {
     switch (type)
@@ -78,6 +88,7 @@ int scope_list(recorder_share *share, const char *path, FILE *out)
             fprintf(out, "  %-24s %8ld  %s\n", tweak.name, (long) tweak.value,
                     tweak.description);
     }
+    note_output_error(out);
     return 0;
 }
 
@@ -90,7 +101,9 @@ int scope_dump(recorder_share *share, const char *regex, FILE *out)
         fprintf(stderr, "recorder_scope: %s (pid %u) %s; showing what it left\n",
                 process.program, process.pid,
                 recorder_share_state_name(status));
+    errno = 0;
     unsigned lines = recorder_share_dump(share, regex, out);
+    note_output_error(out);
     if (lines == 0)
         fprintf(stderr, "recorder_scope: no records%s%s\n",
                 regex ? " matching " : "", regex ? regex : "");
@@ -119,7 +132,9 @@ int scope_finish_output(FILE *out)
     int error = fflush(out) != 0 ? errno : 0;
     if (!error && !ferror(out))
         return 0;
+    if (!error)
+        error = output_error ? output_error : EIO;
     fprintf(stderr, "recorder_scope: cannot write the output: %s\n",
-            error ? strerror(error) : "write error");
+            strerror(error));
     return 1;
 }
