@@ -2,19 +2,23 @@
  *
  * Readers reserve a slot with an atomic add, write the text, publish it with
  * a sequence number and ring a futex doorbell. The writer's thread sleeps on
- * that futex, applies each command with recorder_trace_set() and records
- * the outcome in recorder_traces. The writer trusts nothing in the ring:
- * indexes come from its own counter, lengths are clamped, text is copied
- * and terminated before use.
+ * that futex, applies each command as coming from another process (no
+ * file names unless the program opted in, see trace_spec_private.h),
+ * records the outcome in recorder_traces and answers in the command's
+ * ticket, where its sender waits for it. The writer trusts nothing in the
+ * ring: indexes come from its own counter, lengths are clamped, text is
+ * copied and terminated before use. Senders trust no ticket either.
  */
 #include "share_commands_private.h"
 #include "share_writer_private.h"
+#include "trace_spec_private.h"
 
 #include <errno.h>
 #include <linux/futex.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -34,6 +38,10 @@ static void futex_wake(uint32_t *word)
 #define KEPT_COMMANDS   16
 static char kept[KEPT_COMMANDS][SHARE_COMMAND_TEXT + 1];
 
+/* Whether commands from the ring may name files: the program's choice,
+ * read from its environment before the command thread first runs. */
+static bool files_allowed;
+
 static const char *outcome(int result)
 {
     switch (result)
@@ -41,12 +49,77 @@ static const char *outcome(int result)
     case RECORDER_TRACE_OK:             return "ok";
     case RECORDER_TRACE_INVALID_NAME:   return "invalid name";
     case RECORDER_TRACE_INVALID_VALUE:  return "invalid value";
+    case RECORDER_SPEC_REFUSED:         return "refused";
     default:                            return "failed";
     }
 }
 
 /* The ring the thread serves; it changes when the segment moves. */
 static share_command_ring *current_ring;
+
+static uint32_t ticket_status(int result)
+{
+    switch (result)
+    {
+    case RECORDER_TRACE_OK:             return SHARE_TICKET_OK;
+    case RECORDER_TRACE_INVALID_NAME:   return SHARE_TICKET_INVALID_NAME;
+    case RECORDER_SPEC_REFUSED:         return SHARE_TICKET_REFUSED;
+    default:                            return SHARE_TICKET_INVALID_VALUE;
+    }
+}
+
+/* Answer command 'index' in its ticket. Seqlock order: seq 0, then the
+ * rest, then seq = index + 1, so a sender never takes a half-written
+ * answer, or another command's, for its own. Byte stores are atomic
+ * because senders in this very process may read them meanwhile. */
+static void answer(share_command_ring *ring, uint64_t index, uint32_t status,
+                   const char *reason)
+{
+    share_ticket *ticket = &ring->tickets[index % SHARE_COMMANDS];
+    __atomic_store_n(&ticket->seq, 0, __ATOMIC_RELAXED);
+    __atomic_thread_fence(__ATOMIC_RELEASE);
+    __atomic_store_n(&ticket->status, status, __ATOMIC_RELAXED);
+    size_t length = strnlen(reason, SHARE_TICKET_TEXT - 1);
+    for (size_t i = 0; i < SHARE_TICKET_TEXT; i++)
+        __atomic_store_n(&ticket->reason[i], i < length ? reason[i] : 0,
+                         __ATOMIC_RELAXED);
+    __atomic_store_n(&ticket->seq, index + 1, __ATOMIC_RELEASE);
+}
+
+void share_text_copy(char *out, size_t size, const char *in, size_t in_size)
+{
+    if (!size)
+        return;
+    size_t length = 0;
+    while (length < size - 1 && length < in_size)
+    {
+        char c = __atomic_load_n(&in[length], __ATOMIC_RELAXED);
+        if (!c)
+            break;
+        /* Shown on terminals: no escape sequence gets through. */
+        out[length++] = c >= 0x20 && c < 0x7f ? c : '?';
+    }
+    out[length] = 0;
+}
+
+share_answer share_command_answer(const share_command_ring *ring,
+                                  uint64_t index, uint32_t *status,
+                                  char *reason, size_t size)
+{
+    const share_ticket *ticket = &ring->tickets[index % SHARE_COMMANDS];
+    uint64_t before = __atomic_load_n(&ticket->seq, __ATOMIC_ACQUIRE);
+    if (before != index + 1)
+        return before > index + 1 ? SHARE_ANSWER_LOST : SHARE_ANSWER_PENDING;
+    uint32_t got = __atomic_load_n(&ticket->status, __ATOMIC_RELAXED);
+    char text[SHARE_TICKET_TEXT];
+    share_text_copy(text, sizeof(text), ticket->reason, sizeof(ticket->reason));
+    __atomic_thread_fence(__ATOMIC_ACQUIRE);
+    if (__atomic_load_n(&ticket->seq, __ATOMIC_RELAXED) != before)
+        return SHARE_ANSWER_LOST;       /* a later command took the ticket */
+    *status = got;
+    snprintf(reason, size, "%s", text);
+    return SHARE_ANSWER_GIVEN;
+}
 
 unsigned share_commands_drain(share_command_ring *ring, uint64_t *reader)
 {
@@ -75,10 +148,16 @@ unsigned share_commands_drain(share_command_ring *ring, uint64_t *reader)
         text[length] = 0;
         text[strcspn(text, "\n")] = 0;
 
-        (*reader)++;
+        uint64_t index = (*reader)++;
         __atomic_store_n(&ring->reader, *reader, __ATOMIC_RELEASE);
-        int result = recorder_trace_set(text);
+        char why[SHARE_TICKET_TEXT] = "";
+        int result = recorder_spec_apply(text, files_allowed
+                                         ? RECORDER_SPEC_FROM_RING_WITH_FILES
+                                         : RECORDER_SPEC_FROM_RING,
+                                         why, sizeof(why));
         record(recorder_traces, "Command '%+s': %+s", text, outcome(result));
+        answer(ring, index, ticket_status(result),
+               result == RECORDER_TRACE_OK || why[0] ? why : outcome(result));
         __atomic_store_n(&ring->applied, *reader, __ATOMIC_RELEASE);
         taken++;
         /* A share= command moved us: this ring is left behind, and its
@@ -129,6 +208,8 @@ static void *apply_commands(void *arg)
             {
                 record(recorder_warning, "Command %lu never completed, skipped",
                        (unsigned long) reader);
+                answer(ring, reader, SHARE_TICKET_SKIPPED,
+                       "its sender never finished writing it");
                 reader++;
                 __atomic_store_n(&ring->reader, reader, __ATOMIC_RELEASE);
                 __atomic_store_n(&ring->applied, reader, __ATOMIC_RELEASE);
@@ -158,7 +239,23 @@ void share_commands_forget(void)
     __atomic_store_n(&current_ring, NULL, __ATOMIC_RELEASE);
 }
 
-void share_commands_start(share_command_ring *ring)
+/* Tell readers, the program's user and its flight recorder why commands
+ * will not be applied: otherwise senders only see a timeout. */
+static void unavailable(share_header *header, const char *what, int error)
+{
+    snprintf(header->commands_why, sizeof(header->commands_why), "%s", what);
+    __atomic_store_n(&header->commands_error, (uint32_t) error,
+                     __ATOMIC_RELEASE);
+    char text[160];
+    snprintf(text, sizeof(text),
+             "recorder: commands from readers unavailable: %s: %s\n",
+             what, strerror(error));
+    fputs(text, stderr);
+    record(recorder_error, "Cannot start the command thread: %+s, errno %d",
+           what, error);
+}
+
+void share_commands_start(share_header *header, share_command_ring *ring)
 {
     ring->capacity = SHARE_COMMANDS;
     share_command_ring *old = __atomic_exchange_n(&current_ring, ring,
@@ -171,18 +268,30 @@ void share_commands_start(share_command_ring *ring)
         return;
     }
 
+    /* Before the thread exists, so it reads a settled value. */
+    const char *opt_in = getenv("RECORDER_COMMANDS_FILES");
+    files_allowed = opt_in && strcmp(opt_in, "1") == 0;
+
     /* Block every signal in the thread: they belong to the program's. */
     sigset_t all, saved;
     sigfillset(&all);
     pthread_sigmask(SIG_SETMASK, &all, &saved);
     pthread_t thread;
     pthread_attr_t attr;
-    pthread_attr_init(&attr);
-    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-    if (pthread_create(&thread, &attr, apply_commands, NULL) != 0)
-        record(recorder_error, "Cannot start the command thread");
-    pthread_attr_destroy(&attr);
+    int error = pthread_attr_init(&attr);
+    if (!error)
+    {
+        pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+        error = pthread_create(&thread, &attr, apply_commands, NULL);
+        pthread_attr_destroy(&attr);
+    }
     pthread_sigmask(SIG_SETMASK, &saved, NULL);
+    if (error)
+    {
+        /* No thread serves the ring: the next segment tries again. */
+        __atomic_store_n(&current_ring, NULL, __ATOMIC_RELEASE);
+        unavailable(header, "pthread_create", error);
+    }
 }
 
 int64_t share_command_send(share_command_ring *ring, const char *text,

@@ -6,8 +6,10 @@
 #include "clock_private.h"
 
 /* Writer side: start the thread that applies commands as they arrive. It
- * sleeps on a futex in the ring, so it costs nothing while idle. */
-void share_commands_start(share_command_ring *ring) RECORDER_HIDDEN;
+ * sleeps on a futex in the ring, so it costs nothing while idle. If it
+ * cannot start, 'header' says so (commands_error, commands_why). */
+void share_commands_start(share_header *header, share_command_ring *ring)
+    RECORDER_HIDDEN;
 
 /* In a forked child, which has no command thread: start afresh next time. */
 void share_commands_forget(void) RECORDER_HIDDEN;
@@ -18,8 +20,28 @@ unsigned share_commands_drain(share_command_ring *ring, uint64_t *reader)
     RECORDER_HIDDEN;
 
 /* Reader side: queue 'text' and wake the writer. Returns the command's
- * index (wait for ring->applied to pass it), or -1 with 'why' set. */
+ * index (wait for its answer, share_command_answer), or -1 with 'why' set. */
 int64_t share_command_send(share_command_ring *ring, const char *text,
                            char *why, size_t why_size) RECORDER_HIDDEN;
+
+typedef enum share_answer
+{
+    SHARE_ANSWER_PENDING,               /* not answered yet */
+    SHARE_ANSWER_GIVEN,                 /* *status and reason are set */
+    SHARE_ANSWER_LOST                   /* a later command took the ticket */
+} share_answer;
+
+/* The writer's answer to command 'index', if given: its status (enum
+ * share_ticket_status, or anything a forger wrote) and its reason, copied
+ * as printable text and terminated. */
+share_answer share_command_answer(const share_command_ring *ring,
+                                  uint64_t index, uint32_t *status,
+                                  char *reason, size_t size) RECORDER_HIDDEN;
+
+/* Copy text of at most 'in_size' bytes from a segment, which another
+ * process may be changing: terminated, control characters and non-ASCII
+ * bytes shown as '?'. */
+void share_text_copy(char *out, size_t size, const char *in, size_t in_size)
+    RECORDER_HIDDEN;
 
 #endif /* RECORDER_SHARE_COMMANDS_PRIVATE_H */

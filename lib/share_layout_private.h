@@ -34,6 +34,8 @@
 #define SHARE_CHANNELS          256
 #define SHARE_COMMANDS          64
 #define SHARE_COMMAND_TEXT      244
+#define SHARE_TICKET_TEXT       112
+#define SHARE_WHY_TEXT          24
 #define SHARE_STRINGS_SIZE      (2u << 20)
 #define SHARE_RINGS_MIN_SIZE    (8u << 20)
 
@@ -97,7 +99,14 @@ typedef struct share_header
     uint64_t     crash;                 /* offset of the crash region, or 0 */
     share_table  modules;               /* read-only file mappings */
     uint64_t     writer_base;           /* where the writer mapped this file */
-    uint8_t      padding[104];
+    /* What the writer could not provide, and why: an errno value (0: all
+     * is well) and what failed, e.g. "pthread_create". Written after the
+     * magic, so read them from the live header. */
+    uint32_t     commands_error;        /* no command thread: -c cannot work */
+    uint32_t     modules_error;         /* module table missing or partial */
+    char         commands_why[SHARE_WHY_TEXT];
+    char         modules_why[SHARE_WHY_TEXT];
+    uint8_t      padding[48];
 } share_header;
 
 typedef struct share_recorder
@@ -165,6 +174,28 @@ typedef struct share_command
     char     text[SHARE_COMMAND_TEXT];
 } share_command;
 
+/* The writer's answer to command 'seq - 1', in ticket (seq - 1) %
+ * SHARE_COMMANDS: its sender waits for it. Written like a seqlock (seq 0
+ * while the rest changes), so a sender knows when a later command took the
+ * ticket over before it read it. */
+enum share_ticket_status
+{
+    SHARE_TICKET_OK            = 1,
+    SHARE_TICKET_INVALID_NAME  = 2,     /* a bad regex, an unknown @command */
+    SHARE_TICKET_INVALID_VALUE = 3,     /* a bad number, file or channel */
+    SHARE_TICKET_REFUSED       = 4,     /* not taken from another process */
+    SHARE_TICKET_SKIPPED       = 5      /* never completed by its sender */
+};
+
+typedef struct share_ticket
+{
+    uint64_t seq;                       /* index + 1 once answered */
+    uint32_t status;                    /* enum share_ticket_status */
+    uint32_t reserved;
+    char     reason[SHARE_TICKET_TEXT]; /* terminated by the writer; readers
+                                           terminate it again */
+} share_ticket;
+
 typedef struct share_command_ring
 {
     uint64_t      writer;               /* commands ever queued by readers */
@@ -174,6 +205,7 @@ typedef struct share_command_ring
     uint64_t      applied;              /* commands the writer has applied */
     uint8_t       padding[32];
     share_command slots[SHARE_COMMANDS];
+    share_ticket  tickets[SHARE_COMMANDS];
 } share_command_ring;
 
 /* The layout is an interface between processes: pin it down. */
@@ -184,7 +216,8 @@ static_assert(sizeof(share_site) == 40, "share_site layout");
 static_assert(sizeof(share_channel) == 24, "share_channel layout");
 static_assert(sizeof(share_module) == 104, "share_module layout");
 static_assert(sizeof(share_command) == 256, "share_command layout");
-static_assert(sizeof(share_command_ring) == 64 + 256 * SHARE_COMMANDS,
+static_assert(sizeof(share_ticket) == 128, "share_ticket layout");
+static_assert(sizeof(share_command_ring) == 64 + (256 + 128) * SHARE_COMMANDS,
               "share_command_ring layout");
 static_assert(sizeof(recorder_slot) == 64, "recorder_slot layout");
 static_assert(sizeof(recorder_buffer) == 64, "recorder_buffer layout");

@@ -1145,6 +1145,52 @@ const void *recorder_share_crash_region(recorder_share *share, size_t *size)
 
 /* ---- commands ------------------------------------------------------------------ */
 
+bool recorder_share_available(recorder_share *share,
+                              recorder_share_service service, char *why,
+                              size_t size)
+{
+    if (size)
+        why[0] = 0;
+    if (!intact(share))
+        return true;                    /* nothing to read it from */
+    const share_header *live = live_header(share);
+    const uint32_t *error;
+    const char *what;
+    switch (service)
+    {
+    case RECORDER_SHARE_COMMANDS:
+        error = &live->commands_error;
+        what = live->commands_why;
+        break;
+    case RECORDER_SHARE_MODULES:
+        error = &live->modules_error;
+        what = live->modules_why;
+        break;
+    default:
+        return true;
+    }
+    uint32_t code = __atomic_load_n(error, __ATOMIC_ACQUIRE);
+    if (!code)
+        return true;
+    char text[SHARE_WHY_TEXT], message[128];
+    share_text_copy(text, sizeof(text), what, SHARE_WHY_TEXT);
+    snprintf(why, size, "%s: %s", text[0] ? text : "failed",
+             strerror_r((int) code, message, sizeof(message)));
+    return false;
+}
+
+static const char *ticket_status_name(uint32_t status)
+{
+    switch (status)
+    {
+    case SHARE_TICKET_INVALID_NAME:     return "invalid name";
+    case SHARE_TICKET_INVALID_VALUE:    return "invalid value";
+    case SHARE_TICKET_REFUSED:          return "refused";
+    case SHARE_TICKET_SKIPPED:          return "skipped";
+    default:                            return "unknown answer";
+    }
+}
+
 bool recorder_share_send(recorder_share *share, const char *command,
                          unsigned timeout_ms, char *error, size_t size)
 {
@@ -1161,6 +1207,14 @@ bool recorder_share_send(recorder_share *share, const char *command,
                  share->path);
         return false;
     }
+    char why[256];
+    if (!recorder_share_available(share, RECORDER_SHARE_COMMANDS, why,
+                                  sizeof(why)))
+    {
+        snprintf(error, size, "process %u cannot take commands: %s",
+                 share->header.pid, why);
+        return false;
+    }
     share_command_ring *ring = share_at(&share->view,
                                         share->header.commands.offset,
                                         sizeof(share_command_ring), 8);
@@ -1169,11 +1223,43 @@ bool recorder_share_send(recorder_share *share, const char *command,
         return false;
     if (timeout_ms == 0)
         return true;                    /* queued; the caller does not wait */
+
+    /* The answer to our command is in its ticket, whoever else sends. */
     for (unsigned waited = 0; ; waited++)
     {
+        /* Applied before the ticket is read: the writer answers first. */
         uint64_t applied = __atomic_load_n(&ring->applied, __ATOMIC_ACQUIRE);
+        uint32_t answer = 0;
+        switch (share_command_answer(ring, (uint64_t) index, &answer, why,
+                                     sizeof(why)))
+        {
+        case SHARE_ANSWER_GIVEN:
+            if (answer == SHARE_TICKET_OK)
+                return true;
+            snprintf(error, size, "process %u refused '%s': %s",
+                     share->header.pid, command,
+                     why[0] ? why : ticket_status_name(answer));
+            return false;
+        case SHARE_ANSWER_LOST:
+            snprintf(error, size, "process %u took '%s', but later commands "
+                     "overwrote its answer", share->header.pid, command);
+            return false;
+        case SHARE_ANSWER_PENDING:
+            break;
+        }
         if (applied > (uint64_t) index)
-            return true;
+        {
+            snprintf(error, size, "process %u took '%s' but left no answer",
+                     share->header.pid, command);
+            return false;
+        }
+        if (!recorder_share_available(share, RECORDER_SHARE_COMMANDS, why,
+                                      sizeof(why)))
+        {
+            snprintf(error, size, "process %u cannot take commands: %s",
+                     share->header.pid, why);
+            return false;
+        }
         if (waited >= timeout_ms)
             break;
         usleep(1000);

@@ -250,11 +250,31 @@ static void add_sites_locked(recorder_site *first, recorder_site *last)
     }
 }
 
+/* Without a module table, a dead writer's %+s literals show as addresses:
+ * say so in the header (readers' -l shows it), once on stderr, and in
+ * recorder_error; 0 clears it after a complete pass. */
+static void modules_unavailable(const char *what, int error)
+{
+    share_header *h = writer.header;
+    if (error)
+        snprintf(h->modules_why, sizeof(h->modules_why), "%s", what);
+    __atomic_store_n(&h->modules_error, (uint32_t) error, __ATOMIC_RELEASE);
+    static bool told;
+    if (!error || told)
+        return;
+    told = true;
+    fprintf(stderr, "recorder: module table unavailable: %s: %s\n", what,
+            strerror(error));
+    record(recorder_error, "Module table unavailable: %+s, errno %d", what,
+           error);
+}
+
 /* Identity of the file a maps line names, if it is still the file mapped
  * (same device and inode) and has a build id; cached for the run of lines
- * of one file. */
+ * of one file. Sets *no_descriptor when it could not even be opened for
+ * want of descriptors. */
 static bool module_identity(const char *path, uint64_t device, uint64_t inode,
-                            file_identity *out)
+                            file_identity *out, int *no_descriptor)
 {
     static char last_path[4096];
     static file_identity last;
@@ -264,6 +284,8 @@ static bool module_identity(const char *path, uint64_t device, uint64_t inode,
     {
         snprintf(last_path, sizeof(last_path), "%s", path);
         int fd = file_identity_open(path);
+        if (fd < 0 && (errno == EMFILE || errno == ENFILE))
+            *no_descriptor = errno;
         last_ok = fd >= 0 && file_identity_read(fd, &last) &&
                   last.device == device && last.inode == inode &&
                   last.build_id_size > 0;
@@ -284,8 +306,12 @@ static void add_modules_locked(void)
                                             + L->modules.offset);
     FILE *maps = fopen("/proc/self/maps", "re");
     if (!maps)
+    {
+        modules_unavailable("/proc/self/maps", errno);
         return;
+    }
     char line[4096 + 128];
+    int no_descriptor = 0;
     while (fgets(line, sizeof(line), maps) && L->modules.count < L->modules.capacity)
     {
         unsigned long start, end, offset, inode;
@@ -303,7 +329,7 @@ static void add_modules_locked(void)
             known = table[m].start == start && table[m].end == end;
         file_identity id;
         if (known || !module_identity(line + path_at, makedev(major, minor),
-                                      inode, &id))
+                                      inode, &id, &no_descriptor))
             continue;
         share_module *entry = &table[L->modules.count];
         entry->start = start;
@@ -318,7 +344,12 @@ static void add_modules_locked(void)
         entry->path = put_string(line + path_at);
         publish(&L->modules, &writer.header->modules);
     }
+    int error = ferror(maps) ? (errno ? errno : EIO) : 0;
     fclose(maps);
+    if (error)
+        modules_unavailable("reading /proc/self/maps", error);
+    else
+        modules_unavailable("opening module files", no_descriptor);
 }
 
 static void add_sites_callback(recorder_site *first, recorder_site *last,
@@ -638,8 +669,8 @@ static bool create_locked(const char *path)
         atexit(mark_exited);
         pthread_atfork(before_fork, after_fork_in_parent, after_fork_in_child);
     }
-    share_commands_start((share_command_ring *) (view.base
-                                                 + writer.layout.commands.offset));
+    share_commands_start(h, (share_command_ring *)
+                            (view.base + writer.layout.commands.offset));
     /* A copy in the segment, so the message survives this process. */
     uint64_t copy = put_string(writer.path);
     record(recorder, "Sharing in %+s",

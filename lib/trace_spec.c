@@ -40,12 +40,43 @@ static remembered *settings;            /* oldest first */
 static recorder_export_request *exports;
 static char *share_path;
 
+/* Where the specification being applied comes from, and where its first
+ * problem is explained: set by recorder_spec_apply, for its thread only. */
+typedef struct spec_origin
+{
+    recorder_spec_source source;
+    char *               why;
+    size_t               why_size;
+} spec_origin;
+
+static __thread spec_origin *origin;
+
+/* The first problem with the specification goes to the caller's 'why'
+ * (without the prefix and newline), for a command's ticket. */
+static void explain(const char *text)
+{
+    if (!origin || !origin->why_size || origin->why[0])
+        return;
+    const char *body = text;
+    if (strncmp(body, "recorder: ", 10) == 0)
+        body += 10;
+    snprintf(origin->why, origin->why_size, "%.*s",
+             (int) strcspn(body, "\n"), body);
+}
+
+/* A problem with the specification: on stderr, and explained. */
+static void complain(const char *text)
+{
+    fputs(text, stderr);
+    explain(text);
+}
+
 static void warn(const char *what, const char *detail, const char *item)
 {
     char text[512];
     snprintf(text, sizeof(text), "recorder: %s '%s' in '%s'\n",
              what, detail, item);
-    fputs(text, stderr);
+    complain(text);
     /* Only 'what' is a literal that outlives this call. */
     record(recorder_warning, "Trace specification: %+s", what);
 }
@@ -90,7 +121,7 @@ static bool compile_whole_name(const char *pattern, regex_t *regex,
         snprintf(text, sizeof(text),
                  "recorder: invalid trace name '%.300s' in '%.300s': %s\n",
                  pattern, item, why);
-        fputs(text, stderr);
+        complain(text);
         record(recorder_warning, "Trace specification: %+s", why);
         return false;
     }
@@ -108,7 +139,7 @@ static bool compile_whole_name(const char *pattern, regex_t *regex,
         snprintf(text, sizeof(text),
                  "recorder: invalid trace name '%s' in '%s': %s\n",
                  pattern, item, why);
-        fputs(text, stderr);
+        complain(text);
         record(recorder_warning, "Trace specification: invalid regex");
         return false;
     }
@@ -408,10 +439,36 @@ static int set_output(const char *path, const char *mode, const char *item)
     return RECORDER_TRACE_OK;
 }
 
+/* Commands from another process must not name files: 'output=' would let
+ * anyone who can write the segment write the program's output (a shell
+ * line, say) into any file the program may write, 'share=' move files
+ * aside. The program opts in with RECORDER_COMMANDS_FILES=1. */
+static bool refused_from_ring(const char *name, const char *item)
+{
+    if (!origin || origin->source != RECORDER_SPEC_FROM_RING)
+        return false;
+    /* The sender knows its item: the ticket's short text gives the rule. */
+    char why[128], text[512];
+    snprintf(why, sizeof(why),
+             "%s= refused from another process: names a file "
+             "(program opt-in: RECORDER_COMMANDS_FILES=1)", name);
+    explain(why);
+    snprintf(text, sizeof(text), "recorder: %s in '%s'\n", why, item);
+    fputs(text, stderr);
+    record(recorder_warning, "Command naming a file refused from another "
+           "process");
+    return true;
+}
+
 /* Returns -1 if 'name' is not a command. */
 static int run_command(const char *name, const char *value, const char *item)
 {
     bool plain = value == NULL;
+    if (!plain && (strcmp(name, "output") == 0 ||
+                   strcmp(name, "output_append") == 0 ||
+                   strcmp(name, "share") == 0) &&
+        refused_from_ring(name, item))
+        return RECORDER_SPEC_REFUSED;
     if (strcmp(name, "help") == 0 && plain)
     {
         recorder_output_text(help_text);
@@ -517,11 +574,9 @@ static int apply_item(char *item, const char *original)
     return RECORDER_TRACE_INVALID_VALUE;
 }
 
-int recorder_trace_set(const char *spec)
+/* Apply every item; the first problem decides the result. */
+static int apply_spec(const char *spec)
 {
-    if (!spec)
-        return RECORDER_TRACE_OK;
-    recorder_init();
     /* Items are cut in 'scratch'; 'quoted' keeps them whole for messages. */
     char *scratch = strdup(spec);
     char *quoted = strdup(spec);
@@ -553,5 +608,25 @@ int recorder_trace_set(const char *spec)
     free(scratch);
     free(quoted);
     recorder_share_refresh();
+    return result;
+}
+
+int recorder_trace_set(const char *spec)
+{
+    return recorder_spec_apply(spec, RECORDER_SPEC_FROM_PROGRAM, NULL, 0);
+}
+
+int recorder_spec_apply(const char *spec, recorder_spec_source source,
+                        char *why, size_t why_size)
+{
+    if (why_size)
+        why[0] = 0;
+    if (!spec)
+        return RECORDER_TRACE_OK;
+    recorder_init();
+    spec_origin here = { source, why, why_size }, *outer = origin;
+    origin = &here;
+    int result = apply_spec(spec);
+    origin = outer;
     return result;
 }

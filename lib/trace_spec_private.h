@@ -26,4 +26,23 @@ const recorder_export_request *recorder_spec_exports(void) RECORDER_HIDDEN;
 /* Path given by the last share=PATH command, or NULL. */
 const char *recorder_spec_share_path(void) RECORDER_HIDDEN;
 
+/* Who gave a specification. The program itself (RECORDER_TRACES,
+ * recorder_trace_set) may do anything; another process, through the
+ * command ring, may not name files (output=, output_append=, share=)
+ * unless the program opted in with RECORDER_COMMANDS_FILES=1. */
+typedef enum recorder_spec_source
+{
+    RECORDER_SPEC_FROM_PROGRAM,
+    RECORDER_SPEC_FROM_RING,
+    RECORDER_SPEC_FROM_RING_WITH_FILES  /* the program opted in */
+} recorder_spec_source;
+
+/* A result recorder_trace_set never returns: refused for its source. */
+#define RECORDER_SPEC_REFUSED   16
+
+/* recorder_trace_set for 'source'. The first problem is also explained in
+ * why[why_size] (empty if none), e.g. "invalid trace value 'x' in 'a=x'". */
+int recorder_spec_apply(const char *spec, recorder_spec_source source,
+                        char *why, size_t why_size) RECORDER_HIDDEN;
+
 #endif /* RECORDER_TRACE_SPEC_PRIVATE_H */

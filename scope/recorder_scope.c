@@ -37,6 +37,9 @@ static int run_text(const scope_options *options)
     if (!status && options->dump)
         status = scope_dump(share, options->dump_regex, stdout);
     recorder_share_close(share);
+    /* A listing or dump that did not reach its file is a failure. */
+    if (scope_finish_output(stdout) && !status)
+        status = 1;
     return status;
 }
 

@@ -23,7 +23,9 @@ static const char usage_text[] =
     "                 no file it names is opened, no process memory read\n"
     "  -c COMMAND     send a trace specification item to the program, e.g.\n"
     "                 -c dump, -c 'net=1', -c 'transfer_delay=200';\n"
-    "                 repeatable; exits once sent when no channel is named\n"
+    "                 repeatable; exits once answered when no channel is\n"
+    "                 named; commands naming files (output=, share=) are\n"
+    "                 refused unless the program has RECORDER_COMMANDS_FILES=1\n"
     "  -l             list channels, recorders and tweaks\n"
     "  -D [REGEX]     print the program's flight recorder (recorders whose\n"
     "                 name matches REGEX), live or after it died\n"
@@ -60,7 +62,8 @@ static const char usage_text[] =
     "GSK_RENDERER=gl or GSK_RENDERER=cairo chooses.\n"
     "\n"
     "Exit status: 0 on success, 1 if the segment or the program is not\n"
-    "usable, 2 for a bad command line.\n";
+    "usable, a command was rejected (the program's reason is printed) or\n"
+    "the output could not be written, 2 for a bad command line.\n";
 
 static scope_parse usage_error(const char *fmt, const char *what)
 {

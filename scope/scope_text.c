@@ -1,7 +1,19 @@
 /* scope_text.c - list, dump and send commands, for terminals and scripts. */
 #include "scope_text.h"
 
+#include <errno.h>
+#include <string.h>
 #include <time.h>
+
+/* Why writing the output failed, noted right after the writes, while
+ * errno still tells: a later fflush may have nothing left to fail on. */
+static int output_error;
+
+static void note_output_error(FILE *out)
+{
+    if (ferror(out) && !output_error)
+        output_error = errno ? errno : EIO;
+}
 
 static const char *type_name(recorder_share_type type)
 {
@@ -35,6 +47,14 @@ int scope_list(recorder_share *share, const char *path, FILE *out)
     if (!process.owned)
         fprintf(out, "Owned by uid %u, not by you: read as data only\n",
                 process.owner);
+    /* What a running writer could not set up, in its own words. */
+    char why[256];
+    if (!recorder_share_available(share, RECORDER_SHARE_COMMANDS, why,
+                                  sizeof(why)))
+        fprintf(out, "Commands unavailable: %s\n", why);
+    if (!recorder_share_available(share, RECORDER_SHARE_MODULES, why,
+                                  sizeof(why)))
+        fprintf(out, "Module table unavailable: %s\n", why);
 
     unsigned channels = recorder_share_channel_count(share);
     fprintf(out, "Channels:\n");
@@ -77,6 +97,7 @@ int scope_list(recorder_share *share, const char *path, FILE *out)
             fprintf(out, "  %-24s %8ld  %s\n", tweak.name, (long) tweak.value,
                     tweak.description);
     }
+    note_output_error(out);
     return 0;
 }
 
@@ -89,7 +110,9 @@ int scope_dump(recorder_share *share, const char *regex, FILE *out)
         fprintf(stderr, "recorder_scope: %s (pid %u) %s; showing what it left\n",
                 process.program, process.pid,
                 recorder_share_state_name(status));
+    errno = 0;
     unsigned lines = recorder_share_dump(share, regex, out);
+    note_output_error(out);
     if (lines == 0)
         fprintf(stderr, "recorder_scope: no records%s%s\n",
                 regex ? " matching " : "", regex ? regex : "");
@@ -110,4 +133,17 @@ int scope_send(recorder_share *share, const char *command)
         return 1;
     }
     return 0;
+}
+
+int scope_finish_output(FILE *out)
+{
+    errno = 0;
+    int error = fflush(out) != 0 ? errno : 0;
+    if (!error && !ferror(out))
+        return 0;
+    if (!error)
+        error = output_error ? output_error : EIO;
+    fprintf(stderr, "recorder_scope: cannot write the output: %s\n",
+            strerror(error));
+    return 1;
 }

@@ -10,4 +10,8 @@ int scope_list(recorder_share *share, const char *path, FILE *out);
 int scope_dump(recorder_share *share, const char *regex, FILE *out);
 int scope_send(recorder_share *share, const char *command);
 
+/* Flush 'out': 1 with a message naming the error if anything written to
+ * it was lost (a full disk, a closed descriptor), else 0. */
+int scope_finish_output(FILE *out);
+
 #endif /* SCOPE_TEXT_H */

@@ -345,7 +345,9 @@ static void test_commands_change_trace_tweak_dump_and_exports(void **state)
     assert_true(recorder_share_send(share, "noisy=3", 2000, error, sizeof(error)));
     assert_true(recorder_share_send(share, "dump", 2000, error, sizeof(error)));
     assert_true(recorder_share_send(share, "shr=,,late", 2000, error, sizeof(error)));
-    assert_true(recorder_share_send(share, "bad=x", 2000, error, sizeof(error)));
+    /* Rejected: the sender gets the writer's reason. */
+    assert_false(recorder_share_send(share, "bad=x", 2000, error, sizeof(error)));
+    assert_non_null(strstr(error, "invalid trace value 'x' in 'bad=x'"));
     /* Timeout 0: queued, not waited for; applied all the same. */
     assert_true(recorder_share_send(share, "noisy=4", 0, error, sizeof(error)));
     assert_true(recorder_share_send(share, "noisy=3", 2000, error, sizeof(error)));

@@ -201,11 +201,29 @@ recorder_share_crash_backtrace(recorder_share *share, char *error,
 extern int recorder_share_crash_print(recorder_share *share, FILE *out,
                                       char *error, size_t size);
 
+/* What a writer may be unable to provide. */
+typedef enum recorder_share_service
+{
+    RECORDER_SHARE_COMMANDS,            /* a thread that applies commands */
+    RECORDER_SHARE_MODULES              /* its table of mapped files, which
+                                           post-mortem %+s strings need */
+} recorder_share_service;
+
+/* True if the writer provides 'service'; false with the reason it
+ * published in why[size] (e.g. "pthread_create: Resource temporarily
+ * unavailable") if it could not. */
+extern bool recorder_share_available(recorder_share *share,
+                                     recorder_share_service service,
+                                     char *why, size_t size);
+
 /* Send a trace specification ("dump", "foo=2", "perfdata=bytes,loops") to
- * the writer, and wait up to 'timeout_ms' for it to be applied (0: return
- * as soon as it is queued). False with a reason in error[size] if the
- * writer is not alive, the segment is read only, the command ring stayed
- * full, or the command was not applied in time. */
+ * the writer, and wait up to 'timeout_ms' for its answer (0: return as
+ * soon as it is queued, without an answer). True if the writer applied
+ * it. False with a reason in error[size] if the writer is not alive,
+ * cannot take commands, the segment is read only, the command ring stayed
+ * full, no answer came in time, or the writer rejected the command: then
+ * the reason is the writer's (a bad value, or a command naming a file
+ * refused from another process: see recorder_share_send(3)). */
 extern bool recorder_share_send(recorder_share *share, const char *command,
                                 unsigned timeout_ms, char *error, size_t size);
 
