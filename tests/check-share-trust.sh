@@ -19,13 +19,11 @@ fi
 attacker=rec_atk_$$
 victim=rec_vic_$$
 work=$(mktemp -d)
-pids=""
-default=/tmp/recorder_share
-planted_default=""
 cleanup() {
-    [ -n "$planted_default" ] && rm -f "$default" "$default.prev"
-    for pid in $pids; do kill -9 "$pid" 2>/dev/null || true; done
-    wait 2>/dev/null || true
+    # runuser's children outlive it: end every process of the two users.
+    pkill -u "$attacker" 2>/dev/null || true
+    pkill -u "$victim" 2>/dev/null || true
+    sleep 0.1
     userdel "$attacker" 2>/dev/null || true
     userdel "$victim" 2>/dev/null || true
     rm -rf "$work"
@@ -76,15 +74,13 @@ as "$victim" python3 -c '
 import ctypes, sys, time
 secret = ctypes.create_string_buffer(sys.argv[1].encode())
 print(ctypes.addressof(secret), flush=True)
-time.sleep(60)' "$secret" >"$work/victim.address" &
-pids="$pids $!"
+time.sleep(60)' "$secret" >"$work/victim.address" 2>/dev/null &
 victim_pid=$!
 for _ in $(seq 100); do [ -s "$work/victim.address" ] && break; sleep 0.05; done
 address=$(cat "$work/victim.address")
 [ -n "$address" ] || fail "the victim process did not start"
 as "$attacker" env RECORDER_SHARE="$work/live" RECORDER_TRACES=feed=ramp, \
     "$feeder" 1 "$address" 2>/dev/null &
-pids="$pids $!"
 for _ in $(seq 100); do
     as "$attacker" "$scope" -S "$work/live" -l >/dev/null 2>&1 && break
     sleep 0.05
@@ -116,32 +112,42 @@ grep -q "<0x1000>" "$work/out" || fail "own segment: record missing: $(cat "$wor
 
 # 4. Another user's file at the default path, then at its .prev: the
 #    program shares in a path of its own, says which, and the scope finds
-#    it there. Only where the default path is free, not to disturb a user.
-if [ -e "$default" ] || [ -e "$default.prev" ]; then
-    echo "check-share-trust: $default exists; fallback path not checked"
-else
-    planted_default=1
-    mkdir -m 700 "$work/run"
-    fallback="$work/run/recorder_share"
-    as "$attacker" sh -c "echo planted > $default"
-    share_by_default() {
-        env -u RECORDER_SHARE XDG_RUNTIME_DIR="$work/run" RECORDER_TRACES=feed=ramp, \
-            "$feeder" 3 1000 "$@"
-    }
-    share_by_default 0.3 2>"$work/err"
-    grep -q "$default belongs to user $(id -u "$attacker"), not to us.*; sharing in $fallback instead" "$work/err" ||
-        fail "no fallback from a planted $default: $(cat "$work/err")"
-    env -u RECORDER_SHARE XDG_RUNTIME_DIR="$work/run" "$scope" -l >"$work/out" 2>&1 ||
-        fail "the scope did not find the fallback segment: $(cat "$work/out")"
-    grep -q "^$fallback: scope_feeder" "$work/out" || fail "-l: $(head -n 1 "$work/out")"
-    grep -q "planted" "$default" || fail "the planted file was touched"
+#    it there. In a private /tmp (a mount namespace), not to disturb the
+#    machine's own /tmp/recorder_share; the programs are copied out first.
+bins=$(mktemp -d /var/tmp/check-share-trust.XXXXXX)
+cp "$feeder" "$scope" "$bins/"
+cat >"$bins/fallback.sh" <<SCRIPT
+set -eu
+mount -t tmpfs -o mode=1777 tmpfs /tmp
+fail() { echo "check-share-trust: \$*"; exit 1; }
+default=/tmp/recorder_share
+fallback=/tmp/run/recorder_share
+mkdir -m 700 /tmp/run
+share() {
+    env -u RECORDER_SHARE XDG_RUNTIME_DIR=/tmp/run RECORDER_TRACES=feed=ramp, \
+        $bins/scope_feeder 3 1000 "\$@"
+}
+runuser -u $attacker -- sh -c "echo planted > \$default"
+share 0.3 2>/tmp/err
+grep -q "\$default belongs to user $(id -u "$attacker"), not to us.*; sharing in \$fallback instead" /tmp/err ||
+    fail "no fallback from a planted \$default: \$(cat /tmp/err)"
+env -u RECORDER_SHARE XDG_RUNTIME_DIR=/tmp/run $bins/recorder_scope -l >/tmp/out 2>&1 ||
+    fail "the scope did not find the fallback segment: \$(cat /tmp/out)"
+grep -q "^\$fallback: scope_feeder" /tmp/out || fail "-l: \$(head -n 1 /tmp/out)"
+grep -q planted \$default || fail "the planted file was touched"
 
-    rm -f "$default" "$fallback"
-    as "$attacker" sh -c "echo planted > $default.prev"
-    share_by_default 0.1 2>/dev/null      # a segment of ours, then stale
-    share_by_default 0.1 2>"$work/err"
-    grep -q "$default.prev belongs to user .*; sharing in $fallback instead" "$work/err" ||
-        fail "a planted $default.prev blocks sharing: $(cat "$work/err")"
-    grep -q "planted" "$default.prev" || fail "the planted .prev was touched"
+rm -f \$default \$fallback
+runuser -u $attacker -- sh -c "echo planted > \$default.prev"
+share 0.1 2>/dev/null                   # a segment of ours, then stale
+share 0.1 2>/tmp/err
+grep -q "\$default.prev belongs to user .*; sharing in \$fallback instead" /tmp/err ||
+    fail "a planted \$default.prev blocks sharing: \$(cat /tmp/err)"
+grep -q planted \$default.prev || fail "the planted .prev was touched"
+SCRIPT
+if unshare -m true 2>/dev/null; then
+    unshare -m sh "$bins/fallback.sh" || { rm -rf "$bins"; exit 1; }
+else
+    echo "check-share-trust: SKIP fallback path: no mount namespace here"
 fi
+rm -rf "$bins"
 echo "check-share-trust: planted files, planted pids and foreign owners refused"
