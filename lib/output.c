@@ -6,6 +6,8 @@
  */
 #include "output_private.h"
 #include "render_private.h"
+#include "share_writer_private.h"
+#include "sites_private.h"
 #include "trace_private.h"
 
 #include <errno.h>
@@ -200,6 +202,16 @@ void recorder_output_record(const recorder_output *out, const char *label,
     char message[RECORDER_MESSAGE_MAX];
     char location[512];
     int level;
+    if (!recorder_site_known(site))
+    {
+        /* Forged or torn: the slot may sit in a segment others can write.
+         * Say so, and show nothing that would follow the pointer. */
+        append(message, sizeof(message), 0, "<record from unknown site %#lx>",
+               (uint64_t[]) { (uintptr_t) site }, 1);
+        out->format(out->show, out->arg, label, "", index,
+                    recorder_clock_us_since_start(stamp), message);
+        return;
+    }
     const char *format = apply_indent(site->format,
                                       out->strings_valid ? &indent_live
                                                          : &indent_dump,
@@ -214,9 +226,15 @@ void recorder_output_record(const recorder_output *out, const char *label,
         message[at++] = ' ';
         message[at++] = ' ';
     }
+    /* Arguments may be forged too: strings are copied by the kernel,
+     * which reports a bad address instead of faulting. Where it refuses
+     * to (seccomp), only rings that no other process can write are still
+     * trusted with direct reads. */
     recorder_render_options options = {
         .trace = trace, .strings_valid = out->strings_valid,
-        .signal_safe = out->signal_safe, .types = output_types
+        .signal_safe = out->signal_safe, .types = output_types,
+        .strings_guarded = true,
+        .unguarded_fallback = !recorder_share_active(),
     };
     at += recorder_render(message + at, sizeof(message) - at, format,
                           args, nargs, &options);
