@@ -226,15 +226,18 @@ void recorder_output_record(const recorder_output *out, const char *label,
         message[at++] = ' ';
         message[at++] = ' ';
     }
-    /* Arguments may be forged too: strings are copied by the kernel,
-     * which reports a bad address instead of faulting. Where it refuses
-     * to (seccomp), only rings that no other process can write are still
-     * trusted with direct reads. */
+    /* While we share, the rings are in a file others may write, so string
+     * arguments may be forged too: they are copied by the kernel, which
+     * reports a bad address instead of faulting (a system call each, so
+     * private rings are read directly, except by signal handlers, which
+     * may be dumping memory that a bug just corrupted). Where the kernel
+     * refuses to copy (seccomp), only private rings are read directly. */
+    bool shared = recorder_share_active();
     recorder_render_options options = {
         .trace = trace, .strings_valid = out->strings_valid,
         .signal_safe = out->signal_safe, .types = output_types,
-        .strings_guarded = true,
-        .unguarded_fallback = !recorder_share_active(),
+        .strings_guarded = shared || out->signal_safe,
+        .unguarded_fallback = !shared,
     };
     at += recorder_render(message + at, sizeof(message) - at, format,
                           args, nargs, &options);

@@ -172,7 +172,8 @@ static void test_forged_slots_are_shown_not_followed(void **state)
 }
 
 /* Traces render the record they just wrote, read back from the ring: they
- * must check the site and strings in the same way. */
+ * must check the site and strings in the same way. Runs after the test
+ * above, so the process shares (strings are copied only while it does). */
 static void test_traces_check_sites_and_strings(void **state)
 {
     (void) state;
