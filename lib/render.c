@@ -665,14 +665,17 @@ static void render_guarded_string(render_sink *sink, const render_spec *spec,
     }
     if (got < (ssize_t) unit)
     {
+        /* A bad address says so; a refused copy shows the pointer, as a
+         * plain %s does. */
+        bool bad = got >= 0 || errno == EFAULT;
         render_spec pointer_spec = *spec;
         pointer_spec.flags &= RENDER_MINUS;
         pointer_spec.precision = -1;
         pointer_spec.width = 0;
-        if (got >= 0 || errno == EFAULT)
+        if (bad)
             sink_put(sink, "<unreadable ", 12);
         render_pointer(sink, &pointer_spec, word);
-        if (got >= 0 || errno == EFAULT)
+        if (bad)
             sink_put(sink, ">", 1);
         return;
     }

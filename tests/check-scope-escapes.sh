@@ -1,8 +1,11 @@
 #!/bin/sh
+# sanitized: skip
 # A program whose name, recorder and tweak descriptions, formats and %+s
 # strings carry terminal escapes (window title, clear screen, OSC 52
 # clipboard write, C1 CSI): recorder_scope -l and -D must show them as
 # visible \xNN, never send them raw, and keep UTF-8 text ("café") intact.
+# (Skipped under sanitizers: it links a program of its own against the
+# library; tests/test_share_escape.c covers the escaping there.)
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 build=${BUILD:-build}
