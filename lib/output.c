@@ -202,10 +202,15 @@ void recorder_output_record(const recorder_output *out, const char *label,
     char message[RECORDER_MESSAGE_MAX];
     char location[512];
     int level;
-    if (!recorder_site_known(site))
+    /* While we share, the rings are in a file others may write: a site is
+     * followed only if it is one of the registered call sites. Private
+     * rings also keep the sites that no section holds (g++ before 14
+     * ignores the section of a static in a function template). */
+    bool shared = recorder_share_active();
+    if (!site || (shared && !recorder_site_known(site)))
     {
-        /* Forged or torn: the slot may sit in a segment others can write.
-         * Say so, and show nothing that would follow the pointer. */
+        /* Forged, or unknown to readers of the segment as well. Say so,
+         * and follow nothing. */
         append(message, sizeof(message), 0, "<record from unknown site %#lx>",
                (uint64_t[]) { (uintptr_t) site }, 1);
         out->format(out->show, out->arg, label, "", index,
@@ -226,13 +231,12 @@ void recorder_output_record(const recorder_output *out, const char *label,
         message[at++] = ' ';
         message[at++] = ' ';
     }
-    /* While we share, the rings are in a file others may write, so string
-     * arguments may be forged too: they are copied by the kernel, which
-     * reports a bad address instead of faulting (a system call each, so
-     * private rings are read directly, except by signal handlers, which
-     * may be dumping memory that a bug just corrupted). Where the kernel
-     * refuses to copy (seccomp), only private rings are read directly. */
-    bool shared = recorder_share_active();
+    /* String arguments of shared rings may be forged too: they are copied
+     * by the kernel, which reports a bad address instead of faulting (a
+     * system call each, so private rings are read directly, except by
+     * signal handlers, which may be dumping memory that a bug just
+     * corrupted). Where the kernel refuses to copy (seccomp), only private
+     * rings are read directly. */
     recorder_render_options options = {
         .trace = trace, .strings_valid = out->strings_valid,
         .signal_safe = out->signal_safe, .types = output_types,
