@@ -28,7 +28,8 @@ static void test_controls_become_visible(void **state)
     (void) state;
     assert_string_equal(ESCAPED("\033]52;c;cHduZWQ=\007"),
                         "\\x1b]52;c;cHduZWQ=\\x07");
-    assert_string_equal(ESCAPED("a\nb\tc\rd\177e"), "a\\x0ab\\x09c\\x0dd\\x7fe");
+    assert_string_equal(ESCAPED("a\nb\tc\rd\177e"),
+                        "a\\x0ab\\x09c\\x0dd\\x7fe");
     assert_string_equal(ESCAPED("nul\0here"), "nul\\x00here");
     /* C1 controls, raw and as UTF-8 (U+009B is CSI, U+0085 NEL). */
     assert_string_equal(ESCAPED("\x9b" "31m"), "\\x9b31m");
@@ -50,12 +51,13 @@ static void test_utf8_text_is_kept(void **state)
 static void test_invalid_utf8_is_escaped(void **state)
 {
     (void) state;
-    assert_string_equal(ESCAPED("\xc0\xaf"), "\\xc0\\xaf");      /* overlong */
+    /* Overlong forms, a surrogate, past U+10FFFF, a truncated sequence. */
+    assert_string_equal(ESCAPED("\xc0\xaf"), "\\xc0\\xaf");
     assert_string_equal(ESCAPED("\xe0\x80\xaf"), "\\xe0\\x80\\xaf");
-    assert_string_equal(ESCAPED("\xed\xa0\x80"), "\\xed\\xa0\\x80"); /* surrogate */
+    assert_string_equal(ESCAPED("\xed\xa0\x80"), "\\xed\\xa0\\x80");
     assert_string_equal(ESCAPED("\xf4\x90\x80\x80"),
-                        "\\xf4\\x90\\x80\\x80");                 /* > U+10FFFF */
-    assert_string_equal(ESCAPED("\xe2\x82"), "\\xe2\\x82");       /* truncated */
+                        "\\xf4\\x90\\x80\\x80");
+    assert_string_equal(ESCAPED("\xe2\x82"), "\\xe2\\x82");
     assert_string_equal(ESCAPED("\xff" "ok"), "\\xffok");
 }
 

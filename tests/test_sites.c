@@ -71,7 +71,7 @@ typedef struct attack
     uint8_t *        file;
     size_t           size;
     recorder_buffer *lane;              /* in our mapping of the file */
-    recorder_buffer *writer_lane;       /* the same, where the program sees it */
+    recorder_buffer *writer_lane;       /* the same, in the program's view */
 } attack;
 
 static attack map_segment(void)
@@ -200,7 +200,8 @@ static void test_traces_check_sites_and_strings(void **state)
     recorder_configure_show(old);
     print_message("%s", captured);
 
-    assert_non_null(strstr(captured, "forged: <record from unknown site 0xbad0>"));
+    assert_non_null(strstr(captured,
+                           "forged: <record from unknown site 0xbad0>"));
     char line[128];
     snprintf(line, sizeof(line), "forged: Traced <unreadable %#lx>",
              (unsigned long) args[0]);
