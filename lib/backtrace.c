@@ -26,6 +26,7 @@
 #include "hex_private.h"
 #include "crash_report_private.h"
 #include "symbolize_private.h"
+#include "recorder_share.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -232,12 +233,25 @@ bool recorder_backtrace_frame_info(const recorder_backtrace *bt,
 
 /* ---- printing --------------------------------------------------------------------- */
 
-/* Strings may come from another host: keep control characters (terminal
- * escapes, newlines) out of the output. */
+/* Strings may come from another host or a segment anyone can write: keep
+ * control characters (terminal escapes, newlines) out of the output, shown
+ * as \xNN, one piece at a time so a long one needs no allocation. */
 static void put_clean(FILE *out, const char *text)
 {
-    for (const unsigned char *c = (const unsigned char *) text; *c; c++)
-        fputc(*c < 0x20 || *c == 0x7f ? '?' : *c, out);
+    char shown[4 * 64 + 1];
+    size_t length = strlen(text);
+    while (length)
+    {
+        size_t piece = length < 64 ? length : 64;
+        /* Never cut a UTF-8 character in two: back up to its lead byte. */
+        while (piece < length && piece > 1 &&
+               ((unsigned char) text[piece] & 0xC0) == 0x80)
+            piece--;
+        fwrite(shown, 1, recorder_share_escape(shown, sizeof(shown), text,
+                                               piece), out);
+        text += piece;
+        length -= piece;
+    }
 }
 
 static void put_tag(FILE *out, const process *p)

@@ -6,6 +6,8 @@
  */
 #include "output_private.h"
 #include "render_private.h"
+#include "share_writer_private.h"
+#include "sites_private.h"
 #include "trace_private.h"
 
 #include <errno.h>
@@ -200,6 +202,21 @@ void recorder_output_record(const recorder_output *out, const char *label,
     char message[RECORDER_MESSAGE_MAX];
     char location[512];
     int level;
+    /* While we share, the rings are in a file others may write: a site is
+     * followed only if it is one of the registered call sites. Private
+     * rings also keep the sites that no section holds (g++ before 14
+     * ignores the section of a static in a function template). */
+    bool shared = recorder_share_active();
+    if (!site || (shared && !recorder_site_known(site)))
+    {
+        /* Forged, or unknown to readers of the segment as well. Say so,
+         * and follow nothing. */
+        append(message, sizeof(message), 0, "<record from unknown site %#lx>",
+               (uint64_t[]) { (uintptr_t) site }, 1);
+        out->format(out->show, out->arg, label, "", index,
+                    recorder_clock_us_since_start(stamp), message);
+        return;
+    }
     const char *format = apply_indent(site->format,
                                       out->strings_valid ? &indent_live
                                                          : &indent_dump,
@@ -214,9 +231,17 @@ void recorder_output_record(const recorder_output *out, const char *label,
         message[at++] = ' ';
         message[at++] = ' ';
     }
+    /* String arguments of shared rings may be forged too: they are copied
+     * by the kernel, which reports a bad address instead of faulting (a
+     * system call each, so private rings are read directly, except by
+     * signal handlers, which may be dumping memory that a bug just
+     * corrupted). Where the kernel refuses to copy (seccomp), only private
+     * rings are read directly. */
     recorder_render_options options = {
         .trace = trace, .strings_valid = out->strings_valid,
-        .signal_safe = out->signal_safe, .types = output_types
+        .signal_safe = out->signal_safe, .types = output_types,
+        .strings_guarded = shared || out->signal_safe,
+        .unguarded_fallback = !shared,
     };
     at += recorder_render(message + at, sizeof(message) - at, format,
                           args, nargs, &options);

@@ -10,7 +10,8 @@
  *
  * Async-signal safety with signal_safe set: no malloc, no stdio, no locale,
  * no mutable static state, and about 1.5 KiB of stack at the deepest point
- * (the float formatter's digit buffer and big integers). The safe float
+ * (the float formatter's digit buffer and big integers; a guarded string
+ * copy, on another branch, takes 2 KiB). The safe float
  * formatter matches glibc for precisions up to 40 but for two cases: "%#g"
  * when rounding bumps the exponent up to the precision (glibc 2.36 prints
  * "1.e+03" for "%#.3g" of 999.9995, C11 and we "1.00e+03"), and "%La", laid
@@ -19,11 +20,15 @@
  * Output goes through a "sink" that drops whatever does not fit, so huge
  * widths or precisions cost only the room left in the buffer.
  */
+#define _GNU_SOURCE                     /* process_vm_readv */
 #include "render_private.h"
 
+#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/uio.h>
+#include <unistd.h>
 #include <wchar.h>
 
 /* printf widths and precisions are ints: larger values saturate. */
@@ -609,6 +614,84 @@ static void render_wide_string(render_sink *sink, const render_spec *spec,
         sink_fill(sink, ' ', width - length);
 }
 
+/* Copy size bytes at 'address' of our own memory, as far as it is readable,
+ * through the kernel: a bad address is an error (EFAULT), not a fault.
+ * Transfers stop at the first remote piece that fails and never split one,
+ * so pieces end at 4 KiB boundaries (every page size is a multiple): the
+ * readable start of a string that ends a mapping still comes through.
+ * Returns the bytes copied, or -1 with errno set. Async-signal-safe. */
+#define GUARD_PIECE     4096u
+static ssize_t guarded_copy(uintptr_t address, void *out, size_t size)
+{
+    struct iovec remote[RECORDER_GUARDED_STRING_MAX / GUARD_PIECE + 2];
+    unsigned pieces = 0;
+    size_t left = size;
+    uintptr_t at = address;
+    while (left && pieces < sizeof(remote) / sizeof(*remote))
+    {
+        size_t in_page = GUARD_PIECE - at % GUARD_PIECE;
+        size_t piece = left < in_page ? left : in_page;
+        remote[pieces++] = (struct iovec) { (void *) at, piece };
+        at += piece;
+        left -= piece;
+    }
+    struct iovec local = { out, size - left };
+    return process_vm_readv(getpid(), &local, 1, remote, pieces, 0);
+}
+
+/* A string whose address may be forged: render a copy, or say it is bad. */
+__attribute__((noinline))
+static void render_guarded_string(render_sink *sink, const render_spec *spec,
+                                  uint64_t word,
+                                  const recorder_render_options *options)
+{
+    bool wide = spec->length == RENDER_LENGTH_L;
+    union
+    {
+        char    narrow[RECORDER_GUARDED_STRING_MAX];
+        wchar_t wide[RECORDER_GUARDED_STRING_MAX / sizeof(wchar_t)];
+    } copy;
+    size_t unit = wide ? sizeof(wchar_t) : 1;
+    ssize_t got = guarded_copy((uintptr_t) word, &copy,
+                               sizeof(copy) - unit);
+    if (got < 0 && errno != EFAULT && options->unguarded_fallback)
+    {
+        /* The kernel will not copy for us (seccomp): direct read. */
+        if (wide)
+            render_wide_string(sink, spec, (const wchar_t *) (uintptr_t) word);
+        else
+            render_narrow_string(sink, spec, (const char *) (uintptr_t) word);
+        return;
+    }
+    if (got < (ssize_t) unit)
+    {
+        /* A bad address says so; a refused copy shows the pointer, as a
+         * plain %s does. */
+        bool bad = got >= 0 || errno == EFAULT;
+        render_spec pointer_spec = *spec;
+        pointer_spec.flags &= RENDER_MINUS;
+        pointer_spec.precision = -1;
+        pointer_spec.width = 0;
+        if (bad)
+            sink_put(sink, "<unreadable ", 12);
+        render_pointer(sink, &pointer_spec, word);
+        if (bad)
+            sink_put(sink, ">", 1);
+        return;
+    }
+    /* Whatever was readable, ended where the copy ended. */
+    if (wide)
+    {
+        copy.wide[(size_t) got / sizeof(wchar_t)] = 0;
+        render_wide_string(sink, spec, copy.wide);
+    }
+    else
+    {
+        copy.narrow[got] = 0;
+        render_narrow_string(sink, spec, copy.narrow);
+    }
+}
+
 /* A string recorded earlier may be gone by now: unless the caller says it
  * is alive, or the format asks for it with %+s, print where it was. */
 static void render_string(render_sink *sink, const render_spec *spec,
@@ -639,6 +722,11 @@ static void render_string(render_sink *sink, const render_spec *spec,
         render_narrow_string(sink, spec,
                              options->fetch(word, copy, sizeof(copy),
                                             options->fetch_arg));
+        return;
+    }
+    if (options->strings_guarded && word)
+    {
+        render_guarded_string(sink, spec, word, options);
         return;
     }
     if (spec->length == RENDER_LENGTH_L)

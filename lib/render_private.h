@@ -22,6 +22,9 @@ typedef const char *(*recorder_render_fetch_fn)(uint64_t address,
                                                 char *buffer, size_t size,
                                                 void *arg);
 
+/* Longest string a guarded read copies, in bytes (a message is shorter). */
+#define RECORDER_GUARDED_STRING_MAX     2048
+
 typedef struct recorder_render_options
 {
     intptr_t trace;                 /* trace value of the recorder, passed
@@ -37,6 +40,15 @@ typedef struct recorder_render_options
                                        dereferenced here: %+s asks 'fetch'
                                        and %ls prints the pointer */
     void *fetch_arg;
+    bool strings_guarded;           /* strings may point anywhere (a slot
+                                       forged in a shared segment): copy
+                                       them with process_vm_readv, so a bad
+                                       address prints "<unreadable ADDR>"
+                                       instead of faulting */
+    bool unguarded_fallback;        /* with strings_guarded, where the
+                                       kernel refuses process_vm_readv:
+                                       read directly (true) or print the
+                                       address (false) */
 } recorder_render_options;
 
 /* Render 'format' with 'args' (nargs words) into out[size]. Always
@@ -50,6 +62,9 @@ typedef struct recorder_render_options
  *    f F e E g G a A and %%. Integers are narrowed as printf reads them.
  *  - %s dereferences its argument only with the '+' flag or when
  *    strings_valid is set; otherwise it prints the pointer like %p.
+ *    With strings_guarded, what it reads is a copy of at most
+ *    RECORDER_GUARDED_STRING_MAX bytes (wide strings: as many bytes of
+ *    wchar_t) taken without risk of a fault.
  *  - %n takes its argument and prints nothing; nothing is ever written
  *    through an argument.
  *  - A custom conversion is called as

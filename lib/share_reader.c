@@ -1015,7 +1015,15 @@ static void render_record(recorder_share *share, const dump_cursor *c,
     uint64_t us = elapsed < 1e12 ? (uint64_t) (elapsed * 1e6) : 0;
     size_t len = recorder_format_line(line, sizeof(line), style, c->name,
                                       location, c->head.index, us, message);
-    fwrite(line, 1, len, out);
+    /* Names, formats and strings come from the segment: no terminal
+     * escapes, and no newline but the line's own. */
+    char shown[4 * RECORDER_LINE_MAX];
+    if (len > 0 && line[len - 1] == '\n')
+        len--;
+    size_t shown_len = recorder_share_escape(shown, sizeof(shown) - 1, line,
+                                             len);
+    shown[shown_len++] = '\n';
+    fwrite(shown, 1, shown_len, out);
 }
 
 /* Does the ring of recorder 'r' overlap the ring of a recorder already

@@ -11,4 +11,10 @@ typedef void (*recorder_sites_fn)(recorder_site *first, recorder_site *last,
 /* Call 'fn' for each registered range, oldest first. */
 void recorder_sites_each(recorder_sites_fn fn, void *arg) RECORDER_HIDDEN;
 
+/* True if 'site' is one of the registered call sites: the start of a
+ * recorder_site inside a registered range. Slots can be forged by anyone
+ * who can write a shared segment, so a site read from a slot is followed
+ * only if this says yes. Lock-free and async-signal-safe. */
+bool recorder_site_known(const recorder_site *site) RECORDER_HIDDEN;
+
 #endif /* RECORDER_SITES_PRIVATE_H */

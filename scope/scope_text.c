@@ -5,6 +5,21 @@
 #include <string.h>
 #include <time.h>
 
+/* Names and descriptions come from the segment: escape its control
+ * characters before they reach a terminal. Sized for the longest field
+ * the share API returns (128 bytes), each byte possibly 4 shown. */
+typedef struct clean_text
+{
+    char text[4 * 128 + 1];
+} clean_text;
+
+static const char *clean(clean_text *buffer, const char *text)
+{
+    recorder_share_escape(buffer->text, sizeof(buffer->text), text,
+                          strlen(text));
+    return buffer->text;
+}
+
 /* Why writing the output failed, noted right after the writes, while
  * errno still tells: a later fflush may have nothing left to fail on. */
 static int output_error;
@@ -41,9 +56,10 @@ int scope_list(recorder_share *share, const char *path, FILE *out)
                              !process.pid_verified
                            ? " (unverified: not a process of yours holding "
                              "this file)" : "";
+    clean_text program, host;
     fprintf(out, "%s: %s, pid %u%s on %s, started %s, %s\n", path,
-            process.program, process.pid, unverified, process.host, when,
-            recorder_share_state_name(status));
+            clean(&program, process.program), process.pid, unverified,
+            clean(&host, process.host), when, recorder_share_state_name(status));
     if (!process.owned)
         fprintf(out, "Owned by uid %u, not by you: read as data only\n",
                 process.owner);
@@ -67,12 +83,15 @@ int scope_list(recorder_share *share, const char *path, FILE *out)
         recorder_share_recorder rec;
         if (!recorder_share_recorder_info(share, channel.recorder, &rec))
             rec.name[0] = 0;
-        fprintf(out, "  %-20s %-8s %-12s %8lu samples", channel.name,
-                type_name(channel.type), channel.unit[0] ? channel.unit : "-",
+        clean_text name, unit, recorder;
+        fprintf(out, "  %-20s %-8s %-12s %8lu samples",
+                clean(&name, channel.name), type_name(channel.type),
+                channel.unit[0] ? clean(&unit, channel.unit) : "-",
                 (unsigned long) channel.samples);
         if (channel.samples)
             fprintf(out, "  min %g max %g", channel.min, channel.max);
-        fprintf(out, "  (%s argument %u)\n", rec.name, channel.argument);
+        fprintf(out, "  (%s argument %u)\n", clean(&recorder, rec.name),
+                channel.argument);
         shown++;
     }
     if (!shown)
@@ -83,19 +102,21 @@ int scope_list(recorder_share *share, const char *path, FILE *out)
     for (unsigned r = 0; r < recorders; r++)
     {
         recorder_share_recorder rec;
+        clean_text name, description;
         if (recorder_share_recorder_info(share, r, &rec))
-            fprintf(out, "  %-24s %4ld %7u %10lu  %s\n", rec.name,
+            fprintf(out, "  %-24s %4ld %7u %10lu  %s\n", clean(&name, rec.name),
                     (long) rec.trace, rec.size, (unsigned long) rec.records,
-                    rec.description);
+                    clean(&description, rec.description));
     }
     unsigned tweaks = recorder_share_tweak_count(share);
     fprintf(out, "Tweaks (name, value):\n");
     for (unsigned t = 0; t < tweaks; t++)
     {
         recorder_share_tweak tweak;
+        clean_text name, description;
         if (recorder_share_tweak_info(share, t, &tweak))
-            fprintf(out, "  %-24s %8ld  %s\n", tweak.name, (long) tweak.value,
-                    tweak.description);
+            fprintf(out, "  %-24s %8ld  %s\n", clean(&name, tweak.name),
+                    (long) tweak.value, clean(&description, tweak.description));
     }
     note_output_error(out);
     return 0;
@@ -106,9 +127,10 @@ int scope_dump(recorder_share *share, const char *regex, FILE *out)
     recorder_share_process process;
     recorder_share_process_info(share, &process);
     recorder_share_status status = recorder_share_state(share);
+    clean_text program;
     if (status != RECORDER_SHARE_ALIVE)
         fprintf(stderr, "recorder_scope: %s (pid %u) %s; showing what it left\n",
-                process.program, process.pid,
+                clean(&program, process.program), process.pid,
                 recorder_share_state_name(status));
     errno = 0;
     unsigned lines = recorder_share_dump(share, regex, out);

@@ -255,14 +255,16 @@ static void test_print_replaces_control_characters(void **state)
     (void) state;
     recorder_backtrace *bt = backtrace_new();
     backtrace_process_info process = {
-        .program = "evil\033[2J", .host = "h\nx", .pid = 1,
+        .program = "evil\033[2J", .host = "h\nx\xc2\x9b", .pid = 1,
     };
-    backtrace_frame_info frame = { .function = "f\r", .file = "a.c", .line = 3 };
+    backtrace_frame_info frame = { .function = "f\r\x9b",
+                                   .file = "caf\xc3\xa9.c", .line = 3 };
     assert_true(backtrace_add_process(bt, &process));
     assert_true(backtrace_add_frame(bt, &frame));
     char *text = printed(bt);
-    assert_string_equal(text, "0/1 evil?[2J @ h?x Failed at file \"a.c\", "
-                              "line 3, in f?\n");
+    assert_string_equal(text, "0/1 evil\\x1b[2J @ h\\x0ax\\xc2\\x9b Failed "
+                              "at file \"caf\xc3\xa9.c\", line 3, in "
+                              "f\\x0d\\x9b\n");
     free(text);
     recorder_backtrace_delete(bt);
 }

@@ -18,7 +18,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/types.h>
+#include <unistd.h>
 #include <time.h>
 #include <wchar.h>
 
@@ -970,6 +972,51 @@ static void test_random_formats_never_overflow(void **state)
     }
 }
 
+/* Guarded strings (rings others can write): a bad address is described,
+ * never followed; a string that ends a mapping still comes through, and
+ * one that runs off it is cut where the readable memory ends. */
+static void test_guarded_strings_never_fault(void **state)
+{
+    (void) state;
+    static const recorder_render_options guarded = {
+        .strings_valid = true, .strings_guarded = true, .signal_safe = true
+    };
+    size_t page = (size_t) sysconf(_SC_PAGESIZE);
+    char *two = mmap(NULL, 2 * page, PROT_READ | PROT_WRITE,
+                     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    assert_true(two != MAP_FAILED);
+    assert_int_equal(munmap(two + page, page), 0);
+    recorder_render(output, sizeof(output), "[%+s] [%+8.2s] [%s]",
+                    ARGS((uintptr_t) "live", (uintptr_t) "live",
+                         (uintptr_t) "plain"), &guarded);
+    assert_string_equal(output, "[live] [      li] [plain]");
+
+    char *ends = two + page - 5;                /* its NUL is the last byte */
+    memcpy(ends, "edge", 5);
+    recorder_render(output, sizeof(output), "[%+s]",
+                    ARGS((uintptr_t) ends), &guarded);
+    assert_string_equal(output, "[edge]");
+
+    memset(two + page - 8, 'x', 8);             /* no NUL before the end */
+    recorder_render(output, sizeof(output), "[%+s]",
+                    ARGS((uintptr_t) (two + page - 8)), &guarded);
+    assert_string_equal(output, "[xxxxxxxx]");
+
+    uintptr_t hole = (uintptr_t) (two + page);
+    recorder_render(output, sizeof(output), "[%+s] [%+ls] [%+s]",
+                    ARGS(hole, hole, 0), &guarded);
+    snprintf(expected, sizeof(expected), "[<unreadable %#lx>] "
+             "[<unreadable %#lx>] [(null)]", (unsigned long) hole,
+             (unsigned long) hole);
+    assert_string_equal(output, expected);
+
+    static const wchar_t wide[] = L"w\u00e9";
+    recorder_render(output, sizeof(output), "[%+ls]",
+                    ARGS((uintptr_t) wide), &guarded);
+    assert_string_equal(output, "[w\xc3\xa9]");
+    munmap(two, page);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1017,6 +1064,7 @@ int main(void)
         cmocka_unit_test(test_zero_size_writes_nothing),
         cmocka_unit_test(test_huge_widths_truncate_quickly),
         cmocka_unit_test(test_random_formats_never_overflow),
+        cmocka_unit_test(test_guarded_strings_never_fault),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

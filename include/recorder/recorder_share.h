@@ -177,6 +177,18 @@ extern size_t recorder_share_read(recorder_share *share, unsigned channel,
                                   recorder_sample *samples, size_t max,
                                   uint64_t *lost);
 
+/* Text from a segment is untrusted and may carry terminal escapes (set the
+ * title, clear the screen, write the clipboard). Copy 'length' bytes of
+ * 'text' into out[size] with every control character written as \xNN:
+ * C0 controls (newline included), DEL, C1 controls (raw bytes 0x80-0x9F,
+ * or U+0080-U+009F in UTF-8) and bytes that are not part of valid UTF-8.
+ * Valid UTF-8 text is kept as it is. Always NUL-terminates when size > 0,
+ * never splits an escape or a character; returns the bytes written (at
+ * most 4 * length). Async-signal-safe. recorder_share_dump() and
+ * recorder_share_crash_print() already print through it. */
+extern size_t recorder_share_escape(char *out, size_t size, const char *text,
+                                    size_t length);
+
 /* Print the flight recorder of the writer (recorders whose whole name
  * matches 'regex', NULL for all) to 'out' in the same line format as an
  * in-process dump, merged in time order. Returns the lines printed. */
