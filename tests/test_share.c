@@ -827,6 +827,62 @@ static void test_truncated_segment_is_rejected(void **state)
     free(data);
 }
 
+/* A sparse file whose header claims a sites table of 100 million entries:
+ * the reader would index them all. Tables beyond the layout's capacities
+ * are refused at open. */
+static void test_tables_beyond_the_layout_are_refused(void **state)
+{
+    (void) state;
+    uint8_t *data;
+    size_t size = real_segment(&data);
+    share_header *h = (share_header *) data;
+    uint64_t huge = 100000000;
+    h->sites.capacity = (uint32_t) huge;
+    h->sites.count = (uint32_t) huge;
+    write_file(path, data, size);
+    assert_int_equal(truncate(path, (off_t) (h->sites.offset +
+                                             huge * sizeof(share_site))), 0);
+    char error[256];
+    assert_null(recorder_share_open(path, error, sizeof(error)));
+    assert_non_null(strstr(error, "exceeds the layout's limits"));
+    free(data);
+}
+
+/* Every recorder of the table pointed at one ring: a dump reads it once. */
+static void test_a_ring_shared_by_many_recorders_is_dumped_once(void **state)
+{
+    (void) state;
+    uint8_t *data;
+    size_t size = real_segment(&data);
+    write_file(path, data, size);
+    recorder_share *share = open_ok();
+    unsigned count = recorder_share_recorder_count(share), busiest = 0;
+    uint64_t most = 0;
+    for (unsigned r = 0; r < count; r++)
+    {
+        recorder_share_recorder info;
+        if (recorder_share_recorder_info(share, r, &info) && info.records > most)
+            most = info.records, busiest = r;
+    }
+    recorder_share_recorder chosen;
+    assert_true(recorder_share_recorder_info(share, busiest, &chosen));
+    FILE *sink = fopen("/dev/null", "w");
+    unsigned alone = recorder_share_dump(share, chosen.name, sink);
+    recorder_share_close(share);
+    assert_true(count > 2 && alone > 0);
+
+    share_header *h = (share_header *) data;
+    share_recorder *table = (share_recorder *) (data + h->recorders.offset);
+    for (unsigned r = 0; r < count; r++)
+        table[r] = table[busiest];
+    write_file(path, data, size);
+    share = open_ok();
+    assert_int_equal(recorder_share_dump(share, NULL, sink), alone);
+    recorder_share_close(share);
+    fclose(sink);
+    free(data);
+}
+
 static void test_huge_offsets_and_counts_do_not_crash(void **state)
 {
     (void) state;
@@ -921,6 +977,8 @@ int main(void)
         TEST(test_random_bytes_are_rejected),
         TEST(test_truncated_segment_is_rejected),
         TEST(test_huge_offsets_and_counts_do_not_crash),
+        TEST(test_tables_beyond_the_layout_are_refused),
+        TEST(test_a_ring_shared_by_many_recorders_is_dumped_once),
     };
     return cmocka_run_group_tests_name("share", tests, NULL, NULL);
 }
