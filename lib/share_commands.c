@@ -165,9 +165,13 @@ void share_commands_start(share_command_ring *ring)
         return;
     }
 
-    /* Block every signal in the thread: they belong to the program's. */
+    /* Block every signal in the thread: they belong to the program's. Not
+     * the faults: blocked, they kill the process without a handler, and a
+     * SIGBUS from a segment truncated under us is repaired by one. */
     sigset_t all, saved;
     sigfillset(&all);
+    sigdelset(&all, SIGBUS);
+    sigdelset(&all, SIGSEGV);
     pthread_sigmask(SIG_SETMASK, &all, &saved);
     pthread_t thread;
     pthread_attr_t attr;

@@ -13,9 +13,10 @@
 /* Create the segment file at 'path', 'size' bytes, mapped read-write into
  * 'view' and write-locked for as long as this process lives. Refuses a
  * symbolic link, anything but a regular file, a file of another user, a
- * directory others can write without the sticky bit, and a file a live
- * process holds (naming it); moves a stale file to PATH.prev. Returns the
- * descriptor, or -1 with a message in 'why'. */
+ * directory others can write without the sticky bit, a file a live
+ * process holds (naming it), and a size above the file size limit
+ * (RLIMIT_FSIZE, which would raise SIGXFSZ); moves a stale file to
+ * PATH.prev. Returns the descriptor, or -1 with a message in 'why'. */
 int share_file_create(const char *path, uint64_t size, share_view *view,
                       char *why, size_t why_size) RECORDER_HIDDEN;
 
