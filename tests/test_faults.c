@@ -333,6 +333,77 @@ static void test_truncated_segment_under_reader_gives_nothing(void **state)
     waitpid(pid, NULL, 0);
 }
 
+/* ---- the file under the writer ------------------------------------------- */
+
+static void truncated_under_writer(void)
+{
+    recorder_dump_on_signal(SIGBUS);
+    fprintf(stderr, "result %d\n", share_at_path());
+    record(fault, "before %d", 1);
+    if (truncate(path, 0) != 0)
+        _exit(3);
+    for (int i = 0; i < 100; i++)
+        record(fault, "after %d", i);   /* into private memory now */
+    recorder_dump_for("fault");
+    /* Sharing again makes a new segment, at the same path too. */
+    fprintf(stderr, "result %d\n", share_at_path());
+    record(fault, "shared again %d", 2);
+}
+
+static void test_truncated_segment_under_writer_keeps_recording(void **state)
+{
+    (void) state;
+    char output[32768];
+    int status = in_child(truncated_under_writer, output, sizeof(output));
+    assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    char said[512];
+    snprintf(said, sizeof(said), "recorder: %s was truncated under us; "
+             "recording continues in private memory, no longer shared\n",
+             path);
+    const char *first = strstr(output, said);
+    assert_non_null(first);
+    assert_null(strstr(first + 1, said));                   /* once */
+    assert_non_null(strstr(output, "fault: after 99\n"));    /* still dumps */
+    assert_null(strstr(output, "result 1"));
+    assert_null(strstr(output, "result 2"));
+
+    /* The new segment is whole: a reader finds the record made there. */
+    char error[256];
+    recorder_share *share = recorder_share_open(path, error, sizeof(error));
+    assert_non_null(share);
+    char dump[4096] = "";
+    FILE *out = fmemopen(dump, sizeof(dump) - 1, "w");
+    recorder_share_dump(share, "fault", out);
+    fclose(out);
+    assert_non_null(strstr(dump, "shared again 2"));
+    recorder_share_close(share);
+}
+
+/* A crash after the file was truncated: the report is not cut short by a
+ * SIGBUS of its own (writing the records or the segment's crash region). */
+static void crash_after_truncation(void)
+{
+    setenv("RECORDER_SYMBOLIZE", "", 1);    /* raw frames: faster */
+    recorder_dump_on_signal(SIGBUS);
+    recorder_dump_on_signal(SIGABRT);
+    share_at_path();
+    if (truncate(path, 0) != 0)
+        _exit(3);
+    abort();
+}
+
+static void test_crash_report_after_truncation_is_whole(void **state)
+{
+    (void) state;
+    char output[1 << 16];
+    int status = in_child(crash_after_truncation, output, sizeof(output));
+    assert_true(WIFSIGNALED(status));
+    assert_int_equal(WTERMSIG(status), SIGABRT);
+    assert_null(strstr(output, "while reporting"));
+    assert_non_null(strstr(output, "was truncated under us"));
+    assert_non_null(strstr(output, "Received SIGABRT"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -346,6 +417,8 @@ int main(void)
         TEST(test_zero_and_huge_ring_sizes),
         TEST(test_deleted_segment_stays_readable),
         TEST(test_truncated_segment_under_reader_gives_nothing),
+        TEST(test_truncated_segment_under_writer_keeps_recording),
+        TEST(test_crash_report_after_truncation_is_whole),
     };
     return cmocka_run_group_tests_name("faults", tests, NULL, NULL);
 }

@@ -13,6 +13,8 @@
 #include "scratch_dir.h"
 
 #include "recorder.h"
+#include "recorder_share.h"
+#include "crash_report_private.h"
 #include "segment_guard_private.h"
 
 #include <fcntl.h>
@@ -26,6 +28,8 @@
 #include <unistd.h>
 
 #define PAGES   8
+
+RECORDER(guarded, 64, "Records of the segment guard tests");
 
 static size_t page;
 
@@ -385,6 +389,59 @@ static void test_other_sigbus_is_still_a_crash(void **state)
     assert_killed_by(in_child(crash_elsewhere_guard_last), SIGBUS);
 }
 
+/* ---- in the library ------------------------------------------------------ */
+
+/* A reader truncated between its checks and its reads: the dump's first
+ * line truncates the file, the next reads fault, and the guard turns them
+ * into zeros; the state then says the segment is gone. Writer and reader
+ * are this one process here: two mappings, both guarded. */
+static char segment[400];
+
+static ssize_t truncate_on_write(void *cookie, const char *data, size_t size)
+{
+    (void) data;
+    int *lines = cookie;
+    if ((*lines)++ == 0 && truncate(segment, 0) != 0)
+        _exit(20);
+    return (ssize_t) size;
+}
+
+static void reader_truncated_while_dumping(void)
+{
+    snprintf(segment, sizeof(segment), "%s/segment", directory);
+    char spec[500];
+    snprintf(spec, sizeof(spec), "share=%s", segment);
+    if (recorder_trace_set(spec) != RECORDER_TRACE_OK)
+        _exit(10);
+    for (int i = 0; i < 50; i++)
+        record(guarded, "record %d", i);
+    char error[256];
+    recorder_share *share = recorder_share_open(segment, error, sizeof(error));
+    if (!share)
+        _exit(11);
+    int lines = 0;
+    FILE *out = fopencookie(&lines, "w", (cookie_io_functions_t) {
+                                .write = truncate_on_write });
+    setvbuf(out, NULL, _IONBF, 0);
+    recorder_share_dump(share, NULL, out);
+    fclose(out);
+    size_t size;
+    if (lines < 1 ||
+        recorder_share_state(share) != RECORDER_SHARE_REPLACED ||
+        recorder_share_channel_count(share) != 0 ||
+        recorder_share_crash_region(share, &size) != NULL ||
+        strcmp(recorder_share_state_name(RECORDER_SHARE_REPLACED),
+               "replaced or truncated") != 0)
+        _exit(12);
+    recorder_share_close(share);
+}
+
+static void test_reader_truncated_while_dumping(void **state)
+{
+    (void) state;
+    assert_exited(in_child(reader_truncated_while_dumping), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -399,6 +456,7 @@ int main(void)
         TEST(test_table_is_bounded),
         TEST(test_library_crash_handler_lets_the_guard_repair),
         TEST(test_other_sigbus_is_still_a_crash),
+        TEST(test_reader_truncated_while_dumping),
     };
     return cmocka_run_group_tests_name("segment_guard", tests, NULL, NULL);
 }
