@@ -12,6 +12,7 @@
 
 #include "recorder.h"
 #include "recorder_share.h"
+#include "share_writer_private.h"
 
 #include <fcntl.h>
 #include <signal.h>
@@ -76,7 +77,7 @@ static void with_small_file_size_limit(void)
     struct rlimit small = { 65536, 65536 };
     setrlimit(RLIMIT_FSIZE, &small);
     fprintf(stderr, "result %d\n", share_at_path());
-    fprintf(stderr, "result %d\n", share_at_path());   /* asks again */
+    recorder_trace_set("fault=value,");     /* an export asks again */
     say_still_running();
 }
 
@@ -338,7 +339,7 @@ static void test_truncated_segment_under_reader_gives_nothing(void **state)
 static void truncated_under_writer(void)
 {
     recorder_dump_on_signal(SIGBUS);
-    fprintf(stderr, "result %d\n", share_at_path());
+    fprintf(stderr, "result %d\n", !recorder_share_open_path(path));
     record(fault, "before %d", 1);
     if (truncate(path, 0) != 0)
         _exit(3);
@@ -346,7 +347,7 @@ static void truncated_under_writer(void)
         record(fault, "after %d", i);   /* into private memory now */
     recorder_dump_for("fault");
     /* Sharing again makes a new segment, at the same path too. */
-    fprintf(stderr, "result %d\n", share_at_path());
+    fprintf(stderr, "result %d\n", !recorder_share_open_path(path));
     record(fault, "shared again %d", 2);
 }
 
@@ -365,7 +366,6 @@ static void test_truncated_segment_under_writer_keeps_recording(void **state)
     assert_null(strstr(first + 1, said));                   /* once */
     assert_non_null(strstr(output, "fault: after 99\n"));    /* still dumps */
     assert_null(strstr(output, "result 1"));
-    assert_null(strstr(output, "result 2"));
 
     /* The new segment is whole: a reader finds the record made there. */
     char error[256];
