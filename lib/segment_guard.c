@@ -133,8 +133,17 @@ bool segment_guard_repair(const siginfo_t *info)
                                              false, __ATOMIC_ACQ_REL,
                                              __ATOMIC_ACQUIRE))
                 continue;
+            /* No other handler in this thread meanwhile: a dump on SIGUSR1
+             * reading the range now would fault with SIGBUS blocked. */
             int saved_errno = errno;
+            sigset_t quiet, saved;
+            sigfillset(&quiet);
+            sigdelset(&quiet, SIGSEGV);
+            sigdelset(&quiet, SIGILL);
+            sigdelset(&quiet, SIGFPE);
+            pthread_sigmask(SIG_BLOCK, &quiet, &saved);
             bool repaired = replace(base, size, prot, fd, keep_file);
+            pthread_sigmask(SIG_SETMASK, &saved, NULL);
             errno = saved_errno;
             __atomic_store_n(&r->state,
                              WITH_STATUS(state, repaired ? RANGE_DETACHED
