@@ -272,9 +272,13 @@ void share_commands_start(share_header *header, share_command_ring *ring)
     const char *opt_in = getenv("RECORDER_COMMANDS_FILES");
     files_allowed = opt_in && strcmp(opt_in, "1") == 0;
 
-    /* Block every signal in the thread: they belong to the program's. */
+    /* Block every signal in the thread: they belong to the program's. Not
+     * the faults: blocked, they kill the process without a handler, and a
+     * SIGBUS from a segment truncated under us is repaired by one. */
     sigset_t all, saved;
     sigfillset(&all);
+    sigdelset(&all, SIGBUS);
+    sigdelset(&all, SIGSEGV);
     pthread_sigmask(SIG_SETMASK, &all, &saved);
     pthread_t thread;
     pthread_attr_t attr;

@@ -7,10 +7,13 @@
 #include <fcntl.h>
 #include <libgen.h>
 #include <limits.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -155,11 +158,50 @@ static bool directory_is_safe(const char *path, char *why, size_t why_size)
     return true;
 }
 
+/* A file may not grow past RLIMIT_FSIZE ('ulimit -f'): trying raises
+ * SIGXFSZ, whose default action kills the process. Ask first. */
+static bool within_file_size_limit(const char *path, uint64_t size,
+                                   char *why, size_t why_size)
+{
+    struct rlimit limit;
+    if (getrlimit(RLIMIT_FSIZE, &limit) != 0 ||
+        limit.rlim_cur == RLIM_INFINITY || size <= limit.rlim_cur)
+        return true;
+    snprintf(why, why_size,
+             "%s would be %lu KiB, above the file size limit (ulimit -f) "
+             "of %lu KiB", path, (unsigned long) (size >> 10),
+             (unsigned long) (limit.rlim_cur >> 10));
+    return false;
+}
+
+/* Reserve the blocks. The limit may have been lowered since we asked
+ * (another thread, prlimit from outside): SIGXFSZ stays blocked meanwhile,
+ * and one the reservation raised is taken back (it is sent to this
+ * thread), so the answer is EFBIG, never the end of the process. */
+static int reserve(int fd, uint64_t size)
+{
+    sigset_t xfsz, saved, pending;
+    sigemptyset(&xfsz);
+    sigaddset(&xfsz, SIGXFSZ);
+    pthread_sigmask(SIG_BLOCK, &xfsz, &saved);
+    bool was_pending = sigpending(&pending) == 0 &&
+                       sigismember(&pending, SIGXFSZ);
+    int err = posix_fallocate(fd, 0, (off_t) size);
+    if (err == EFBIG && !was_pending)
+    {
+        struct timespec now = { 0, 0 };
+        sigtimedwait(&xfsz, NULL, &now);
+    }
+    pthread_sigmask(SIG_SETMASK, &saved, NULL);
+    return err;
+}
+
 int share_file_create(const char *path, uint64_t size, share_view *view,
                       char *why, size_t why_size)
 {
     bool foreign = false;
-    if (!directory_is_safe(path, why, why_size) ||
+    if (!within_file_size_limit(path, size, why, why_size) ||
+        !directory_is_safe(path, why, why_size) ||
         !clear_path(path, &foreign, why, why_size))
         return foreign ? SHARE_FILE_FOREIGN : -1;
 
@@ -180,7 +222,7 @@ int share_file_create(const char *path, uint64_t size, share_view *view,
 
     /* Reserve every block now, so a full disk fails here and not as a
      * SIGBUS on some later record. */
-    int err = posix_fallocate(fd, 0, (off_t) size);
+    int err = reserve(fd, size);
     if (err)
     {
         snprintf(why, why_size, "cannot reserve %lu KiB for %s: %s",

@@ -14,8 +14,9 @@
  * 'view' and write-locked for as long as this process lives. Refuses a
  * symbolic link, anything but a regular file, a directory others can write
  * without the sticky bit, a file that is not a recorder segment of ours,
- * and one a live process holds (naming it); moves a stale segment to
- * PATH.prev, if what is there is a segment of ours too. Returns the
+ * one a live process holds (naming it), and a size above the file size
+ * limit (RLIMIT_FSIZE, which would raise SIGXFSZ); moves a stale segment
+ * to PATH.prev, if what is there is a segment of ours too. Returns the
  * descriptor, or with a message in 'why' SHARE_FILE_FOREIGN when another
  * user's file (at PATH or PATH.prev) is in the way, -1 otherwise. */
 #define SHARE_FILE_FOREIGN      (-2)

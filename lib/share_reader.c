@@ -18,6 +18,7 @@
 #include "crash_report_private.h"
 #include "file_identity_private.h"
 #include "lane_reader_private.h"
+#include "segment_guard_private.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -46,6 +47,7 @@ struct recorder_share
     int           fd;
     bool          writable;
     share_view    view;
+    int           guard;                /* segment_guard handle of view */
     share_header  header;               /* validated copy of the fixed part */
     dev_t         device;
     ino_t         inode;
@@ -251,6 +253,12 @@ recorder_share *recorder_share_open_flags(const char *path, unsigned flags,
         snprintf(error, size, "%s: cannot map: %s", path, strerror(errno));
         goto fail_map;
     }
+    /* Truncated under us, the mapping would raise SIGBUS: guarded, it
+     * reads as zeros instead, and the state says so. */
+    share->guard = segment_guard_add(share->view.base, share->view.size,
+                                     PROT_READ | (share->writable
+                                                  ? PROT_WRITE : 0),
+                                     share->fd, false, NULL, NULL);
     char why[256];
     if (!validate(&share->view, &share->header, why, sizeof(why)))
     {
@@ -260,6 +268,7 @@ recorder_share *recorder_share_open_flags(const char *path, unsigned flags,
     return share;
 
 fail_validate:
+    segment_guard_remove(share->guard);
     munmap(share->view.base, share->view.size);
 fail_map:
     close(share->fd);
@@ -272,6 +281,7 @@ void recorder_share_close(recorder_share *share)
 {
     if (!share)
         return;
+    segment_guard_remove(share->guard);
     munmap(share->view.base, share->view.size);
     close(share->fd);
     free(share->sites);
@@ -280,12 +290,14 @@ void recorder_share_close(recorder_share *share)
 
 /* ---- state ---------------------------------------------------------------- */
 
-/* A file truncated under us would turn reads of the mapping into SIGBUS:
- * check before each operation that it still covers what we mapped. */
+/* Whether the file still covers what we mapped. Truncated between this
+ * check and a read, the read takes SIGBUS: segment_guard.c then replaces
+ * the mapping with zeros, and this says so from then on. */
 static bool intact(recorder_share *share)
 {
     struct stat st;
-    return fstat(share->fd, &st) == 0 &&
+    return !segment_guard_detached(share->guard) &&
+           fstat(share->fd, &st) == 0 &&
            (uint64_t) st.st_size >= share->view.size;
 }
 
@@ -347,7 +359,7 @@ const char *recorder_share_state_name(recorder_share_status status)
     case RECORDER_SHARE_ALIVE:    return "running";
     case RECORDER_SHARE_EXITED:   return "exited";
     case RECORDER_SHARE_DIED:     return "died";
-    case RECORDER_SHARE_REPLACED: return "replaced by a newer process";
+    case RECORDER_SHARE_REPLACED: return "replaced or truncated";
     case RECORDER_SHARE_MOVED:    return "sharing elsewhere now";
     case RECORDER_SHARE_CORRUPT:  return "corrupted (its header changed)";
     }
@@ -1140,9 +1152,7 @@ done:
 /* The region the writer's crash handler fills (crash_reader.c reads it). */
 const void *recorder_share_crash_region(recorder_share *share, size_t *size)
 {
-    struct stat st;
-    if (!share->header.crash || fstat(share->fd, &st) != 0 ||
-        (uint64_t) st.st_size < share->view.size)
+    if (!share->header.crash || !intact(share))
         return NULL;                    /* none, or truncated under us */
     const void *region = share_at(&share->view, share->header.crash,
                                   CRASH_REGION_SIZE, 8);

@@ -17,6 +17,7 @@
 #include "file_identity_private.h"
 #include "output_private.h"
 #include "registry_private.h"
+#include "segment_guard_private.h"
 #include "sites_private.h"
 
 #include <errno.h>
@@ -44,11 +45,16 @@ static struct
     share_header     layout;            /* our copy: offsets, sizes and counts */
     char             path[PATH_MAX];
     share_view       retired;           /* the segment before the last move */
+    int              retired_guard;     /* its segment_guard handle */
     recorder_info *  recorders[SHARE_RECORDERS];
     recorder_tweak * tweaks[SHARE_TWEAKS];
     const char *     last_file;         /* string reuse across sites */
     uint64_t         last_file_offset;
-} writer = { .lock = PTHREAD_MUTEX_INITIALIZER, .fd = -1 };
+    int              guard;             /* segment_guard handle of view */
+    uintptr_t        serial;            /* which segment 'guard' is for */
+    bool             detached;          /* file truncated: private memory */
+} writer = { .lock = PTHREAD_MUTEX_INITIALIZER, .fd = -1, .guard = -1,
+             .retired_guard = -1 };
 
 static uint64_t align_up(uint64_t value, uint64_t align)
 {
@@ -64,13 +70,54 @@ bool recorder_share_active(void)
  * layout, checked against our mapping. Async-signal-safe, lock-free. */
 crash_report *recorder_share_crash_area(void)
 {
-    if (!__atomic_load_n(&writer.header, __ATOMIC_ACQUIRE))
+    if (!__atomic_load_n(&writer.header, __ATOMIC_ACQUIRE) ||
+        __atomic_load_n(&writer.detached, __ATOMIC_ACQUIRE))
         return NULL;
     uint64_t offset = writer.layout.crash;
     if (!offset || offset % 8 || offset > writer.view.size ||
         writer.view.size - offset < CRASH_REGION_SIZE)
         return NULL;
     return (crash_report *) (writer.view.base + offset);
+}
+
+/* ---- a file truncated under us ------------------------------------------- */
+
+static size_t append_text(char *line, size_t at, size_t size, const char *text)
+{
+    while (*text && at + 1 < size)
+        line[at++] = *text++;
+    return at;
+}
+
+/* From the SIGBUS handler (segment_guard.c): the file of segment 'arg' was
+ * truncated, and its range is private memory now. Records go on there, so
+ * nothing else changes for the program; it is just no longer shared.
+ * Async-signal-safe: says so with write(). */
+static void segment_truncated(void *arg)
+{
+    if ((uintptr_t) arg != __atomic_load_n(&writer.serial, __ATOMIC_ACQUIRE) ||
+        __atomic_exchange_n(&writer.detached, true, __ATOMIC_ACQ_REL))
+        return;                         /* an older segment, or said already */
+    char line[PATH_MAX + 128];
+    size_t at = append_text(line, 0, sizeof(line), "recorder: ");
+    at = append_text(line, at, sizeof(line), writer.path);
+    at = append_text(line, at, sizeof(line),
+                     " was truncated under us; recording continues in "
+                     "private memory, no longer shared\n");
+    ssize_t ignored = write(STDERR_FILENO, line, at);
+    (void) ignored;
+}
+
+/* Outside the handler: let the truncated file go (its lock with it), so
+ * that share= can make a new segment, even at the same path. The mapping
+ * stays: the rings are in it. */
+static void let_go_if_detached_locked(void)
+{
+    if (!__atomic_load_n(&writer.detached, __ATOMIC_ACQUIRE) || writer.fd < 0)
+        return;
+    close(writer.fd);
+    writer.fd = -1;
+    record(recorder_warning, "Shared segment truncated under us, not shared");
 }
 
 /* ---- allocation in the segment (writer lock held) ----------------------- */
@@ -539,6 +586,28 @@ static void mark_exited(void)
         __atomic_store_n(&h->state, SHARE_STATE_EXITED, __ATOMIC_RELEASE);
 }
 
+/* After a move, let go of the segment we left: its descriptor (and so its
+ * lock, so that we can come back to that path later) and its file, which
+ * readers see as moved. Its mapping is kept until the next move, for
+ * threads that loaded a ring pointer before the switch and write into the
+ * old ring one last time. */
+static void retire_locked(int old_fd, int old_guard, share_view old_view,
+                          const char *old_path)
+{
+    segment_guard_remove(writer.retired_guard);
+    if (writer.retired.base)
+        munmap(writer.retired.base, writer.retired.size);
+    writer.retired = old_view;
+    writer.retired_guard = old_guard;
+    if (old_fd < 0)
+        return;                         /* detached from a truncated file */
+    struct stat ours, there;
+    if (fstat(old_fd, &ours) == 0 && lstat(old_path, &there) == 0 &&
+        ours.st_dev == there.st_dev && ours.st_ino == there.st_ino)
+        unlink(old_path);
+    close(old_fd);
+}
+
 /* fork(): hold the lock so the child never sees a half-made change. */
 static void before_fork(void)
 {
@@ -573,33 +642,18 @@ static void after_fork_in_child(void)
         __atomic_store_n(&rec->buffer, (recorder_buffer *) copy,
                          __ATOMIC_RELEASE);
     }
+    segment_guard_remove(writer.guard);
+    writer.guard = -1;
     munmap(writer.view.base, writer.view.size);
-    if (writer.retired.base)
-        munmap(writer.retired.base, writer.retired.size);
-    writer.retired = (share_view) { NULL, 0 };
-    close(writer.fd);
+    retire_locked(-1, -1, (share_view) { NULL, 0 }, NULL);
+    if (writer.fd >= 0)
+        close(writer.fd);
     writer.fd = -1;
     writer.view = (share_view) { NULL, 0 };
     writer.path[0] = 0;
+    writer.detached = false;
     __atomic_store_n(&writer.header, NULL, __ATOMIC_RELEASE);
     share_commands_forget();
-}
-
-/* After a move, let go of the segment we left: its descriptor (and so its
- * lock, so that we can come back to that path later) and its file, which
- * readers see as moved. Its mapping is kept until the next move, for
- * threads that loaded a ring pointer before the switch and write into the
- * old ring one last time. */
-static void retire_locked(int old_fd, share_view old_view, const char *old_path)
-{
-    if (writer.retired.base)
-        munmap(writer.retired.base, writer.retired.size);
-    writer.retired = old_view;
-    struct stat ours, there;
-    if (fstat(old_fd, &ours) == 0 && lstat(old_path, &there) == 0 &&
-        ours.st_dev == there.st_dev && ours.st_ino == there.st_ino)
-        unlink(old_path);
-    close(old_fd);
 }
 
 static bool create_locked(const char *path)
@@ -622,7 +676,11 @@ static bool create_locked(const char *path)
     }
     if (fd < 0)
     {
-        fprintf(stderr, "recorder: not sharing: %s\n", why);
+        /* $RECORDER_SHARE, then each export, may ask again: say it once. */
+        static char said[sizeof(why)];
+        if (strcmp(said, why) != 0)
+            fprintf(stderr, "recorder: not sharing: %s\n", why);
+        snprintf(said, sizeof(said), "%s", why);
         record(recorder_error, "Could not create the shared segment");
         return false;
     }
@@ -631,18 +689,28 @@ static bool create_locked(const char *path)
     snprintf(message, sizeof(message), "Creating new %s\n", path);
     recorder_output_text(message);
 
+    /* The segment we leave, if this is a move. */
     share_header *previous = writer.header;
-    int previous_fd = writer.fd;
+    int previous_fd = writer.fd, previous_guard = writer.guard;
     share_view previous_view = writer.view;
     char previous_path[PATH_MAX];
     snprintf(previous_path, sizeof(previous_path), "%s", writer.path);
+
+    /* Guarded before we touch it: the file may be truncated any time. */
+    uintptr_t serial = writer.serial + 1;
+    __atomic_store_n(&writer.serial, serial, __ATOMIC_RELEASE);
+    __atomic_store_n(&writer.detached, false, __ATOMIC_RELEASE);
+    snprintf(writer.path, sizeof(writer.path), "%s", path);
+    writer.guard = segment_guard_add(view.base, view.size,
+                                     PROT_READ | PROT_WRITE, fd, true,
+                                     segment_truncated, (void *) serial);
+
     share_header *h = (share_header *) view.base;
     fill_header(h, size, rings_size);
     h->writer_base = (uintptr_t) view.base;
     writer.layout = *h;
     writer.fd = fd;
     writer.view = view;
-    snprintf(writer.path, sizeof(writer.path), "%s", path);
     writer.last_file = NULL;
     __atomic_store_n(&writer.header, h, __ATOMIC_RELEASE);
 
@@ -660,7 +728,8 @@ static bool create_locked(const char *path)
     if (previous)
     {
         __atomic_store_n(&previous->state, SHARE_STATE_MOVED, __ATOMIC_RELEASE);
-        retire_locked(previous_fd, previous_view, previous_path);
+        retire_locked(previous_fd, previous_guard, previous_view,
+                      previous_path);
     }
     static bool hooked;
     if (!hooked)
@@ -693,7 +762,10 @@ bool recorder_share_open_path(const char *path)
     if (!path)
         path = default_path();
     pthread_mutex_lock(&writer.lock);
-    bool ok = writer.header && strcmp(writer.path, path) == 0;
+    let_go_if_detached_locked();
+    bool ok = writer.header &&
+              !__atomic_load_n(&writer.detached, __ATOMIC_ACQUIRE) &&
+              strcmp(writer.path, path) == 0;
     if (!ok)
         ok = create_locked(path);
     pthread_mutex_unlock(&writer.lock);
@@ -744,6 +816,7 @@ void recorder_share_export(const recorder_export_request *request)
         return;
     }
     pthread_mutex_lock(&writer.lock);
+    let_go_if_detached_locked();
     apply_request_locked(request, NULL);
     pthread_mutex_unlock(&writer.lock);
 }
@@ -753,6 +826,7 @@ void recorder_share_refresh(void)
     if (!recorder_share_active())
         return;
     pthread_mutex_lock(&writer.lock);
+    let_go_if_detached_locked();
     share_header *L = &writer.layout;
     /* Traces and tweaks are plain words the program may write at any time;
      * read them whole, atomically. */

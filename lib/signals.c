@@ -6,8 +6,10 @@
  * A signal whose purpose is to stop the program goes to crash.c, which
  * dumps, reports a crash with its backtrace, restores the default action and
  * raises the signal again, so the process dies by that signal with a true
- * exit status and core dump. SIGUSR1, SIGUSR2, SIGPWR (and SIGINFO) only
- * dump: 'kill -USR2' on a hung process shows what it did.
+ * exit status and core dump. A SIGBUS from a shared segment truncated
+ * under us is no crash: segment_guard.c repairs the mapping first.
+ * SIGUSR1, SIGUSR2, SIGPWR (and SIGINFO) only dump: 'kill -USR2' on a hung
+ * process shows what it did.
  *
  * A thread has no alternate stack unless it asks (POSIX: new threads do not
  * inherit one), and a handler cannot give it one: the thread that installs
@@ -18,6 +20,7 @@
 #include "crash_report_private.h"
 #include "dump_private.h"
 #include "registry_private.h"
+#include "segment_guard_private.h"
 #include "share_writer_private.h"
 
 #include <errno.h>
@@ -64,6 +67,13 @@ static void handler(int sig, siginfo_t *info, void *context)
 {
     int saved_errno = errno;
 
+    /* A segment truncated under its mapping (ours or one we read): its
+     * range is private memory now, and the access runs again on return. */
+    if (sig == SIGBUS && segment_guard_repair(info))
+    {
+        errno = saved_errno;
+        return;
+    }
     if (!dump_and_continue(sig))
         crash_handle(sig, info, context, !dumping);     /* does not return */
 

@@ -1,7 +1,7 @@
-/* test_faults.c - the segment when things go wrong: no space, no directory,
- * fork, exec, too many recorders or channels, odd ring sizes, and a file
- * deleted or truncated under a reader. Each case runs in a child process,
- * gives a clear message and keeps the process running. */
+/* test_faults.c - the segment when things go wrong: a file size limit, no
+ * directory, fork, exec, too many recorders or channels, odd ring sizes,
+ * and a file deleted or truncated under a reader. Each case runs in a child
+ * process, gives a clear message and keeps the process running. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -12,6 +12,7 @@
 
 #include "recorder.h"
 #include "recorder_share.h"
+#include "share_writer_private.h"
 
 #include <fcntl.h>
 #include <signal.h>
@@ -69,23 +70,27 @@ static void say_still_running(void)
 
 /* ---- creating the segment ------------------------------------------------ */
 
-static void with_no_space(void)
+static void with_small_file_size_limit(void)
 {
-    /* A file size limit behaves like a full disk for posix_fallocate. */
-    signal(SIGXFSZ, SIG_IGN);
+    /* SIGXFSZ left at its default action: a reservation past the limit
+     * would kill the process (exit 153). */
     struct rlimit small = { 65536, 65536 };
     setrlimit(RLIMIT_FSIZE, &small);
     fprintf(stderr, "result %d\n", share_at_path());
+    recorder_trace_set("fault=value,");     /* an export asks again */
     say_still_running();
 }
 
-static void test_no_space_fails_at_creation_and_process_goes_on(void **state)
+static void test_file_size_limit_refused_and_process_goes_on(void **state)
 {
     (void) state;
     char output[8192];
-    int status = in_child(with_no_space, output, sizeof(output));
+    int status = in_child(with_small_file_size_limit, output, sizeof(output));
     assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
-    assert_non_null(strstr(output, "recorder: not sharing: cannot reserve"));
+    const char *said = strstr(output, "recorder: not sharing: ");
+    assert_non_null(said);
+    assert_non_null(strstr(said, "file size limit (ulimit -f) of 64 KiB"));
+    assert_null(strstr(said + 1, "recorder: not sharing: "));  /* once */
     assert_non_null(strstr(output, "result 2"));
     assert_non_null(strstr(output, "still running"));
     assert_int_not_equal(access(path, F_OK), 0);    /* nothing left behind */
@@ -329,11 +334,81 @@ static void test_truncated_segment_under_reader_gives_nothing(void **state)
     waitpid(pid, NULL, 0);
 }
 
+/* ---- the file under the writer ------------------------------------------- */
+
+static void truncated_under_writer(void)
+{
+    recorder_dump_on_signal(SIGBUS);
+    fprintf(stderr, "result %d\n", !recorder_share_open_path(path));
+    record(fault, "before %d", 1);
+    if (truncate(path, 0) != 0)
+        _exit(3);
+    for (int i = 0; i < 100; i++)
+        record(fault, "after %d", i);   /* into private memory now */
+    recorder_dump_for("fault");
+    /* Sharing again makes a new segment, at the same path too. */
+    fprintf(stderr, "result %d\n", !recorder_share_open_path(path));
+    record(fault, "shared again %d", 2);
+}
+
+static void test_truncated_segment_under_writer_keeps_recording(void **state)
+{
+    (void) state;
+    char output[32768];
+    int status = in_child(truncated_under_writer, output, sizeof(output));
+    assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    char said[512];
+    snprintf(said, sizeof(said), "recorder: %s was truncated under us; "
+             "recording continues in private memory, no longer shared\n",
+             path);
+    const char *first = strstr(output, said);
+    assert_non_null(first);
+    assert_null(strstr(first + 1, said));                   /* once */
+    assert_non_null(strstr(output, "fault: after 99\n"));    /* still dumps */
+    assert_null(strstr(output, "result 1"));
+
+    /* The new segment is whole: a reader finds the record made there. */
+    char error[256];
+    recorder_share *share = recorder_share_open(path, error, sizeof(error));
+    assert_non_null(share);
+    char dump[4096] = "";
+    FILE *out = fmemopen(dump, sizeof(dump) - 1, "w");
+    recorder_share_dump(share, "fault", out);
+    fclose(out);
+    assert_non_null(strstr(dump, "shared again 2"));
+    recorder_share_close(share);
+}
+
+/* A crash after the file was truncated: the report is not cut short by a
+ * SIGBUS of its own (writing the records or the segment's crash region). */
+static void crash_after_truncation(void)
+{
+    setenv("RECORDER_SYMBOLIZE", "", 1);    /* raw frames: faster */
+    recorder_dump_on_signal(SIGBUS);
+    recorder_dump_on_signal(SIGABRT);
+    share_at_path();
+    if (truncate(path, 0) != 0)
+        _exit(3);
+    abort();
+}
+
+static void test_crash_report_after_truncation_is_whole(void **state)
+{
+    (void) state;
+    char output[1 << 16];
+    int status = in_child(crash_after_truncation, output, sizeof(output));
+    assert_true(WIFSIGNALED(status));
+    assert_int_equal(WTERMSIG(status), SIGABRT);
+    assert_null(strstr(output, "while reporting"));
+    assert_non_null(strstr(output, "was truncated under us"));
+    assert_non_null(strstr(output, "Received SIGABRT"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
 #define TEST(name) cmocka_unit_test_setup_teardown(name, make_directory, remove_directory)
-        TEST(test_no_space_fails_at_creation_and_process_goes_on),
+        TEST(test_file_size_limit_refused_and_process_goes_on),
         TEST(test_unwritable_place_is_reported),
         TEST(test_directory_others_can_write_is_refused),
         TEST(test_forked_child_does_not_write_parent_segment),
@@ -342,6 +417,8 @@ int main(void)
         TEST(test_zero_and_huge_ring_sizes),
         TEST(test_deleted_segment_stays_readable),
         TEST(test_truncated_segment_under_reader_gives_nothing),
+        TEST(test_truncated_segment_under_writer_keeps_recording),
+        TEST(test_crash_report_after_truncation_is_whole),
     };
     return cmocka_run_group_tests_name("faults", tests, NULL, NULL);
 }

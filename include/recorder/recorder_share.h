@@ -55,7 +55,7 @@ typedef enum recorder_share_status
     RECORDER_SHARE_ALIVE,               /* the writer is running */
     RECORDER_SHARE_EXITED,              /* it exited normally */
     RECORDER_SHARE_DIED,                /* it died: crash, kill -9... */
-    RECORDER_SHARE_REPLACED,            /* a newer segment is at the path */
+    RECORDER_SHARE_REPLACED,            /* a newer segment, or truncated */
     RECORDER_SHARE_MOVED,               /* the writer shares elsewhere now */
     RECORDER_SHARE_CORRUPT              /* its header changed under us */
 } recorder_share_status;
