@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 /* Futexes in a file mapping shared between processes: not FUTEX_PRIVATE. */
@@ -32,6 +33,42 @@ static void futex_wait(uint32_t *word, uint32_t seen, const struct timespec *tim
 static void futex_wake(uint32_t *word)
 {
     syscall(SYS_futex, word, FUTEX_WAKE, 1, NULL, NULL, 0);
+}
+
+/* Bumped, in our own memory, when the thread must serve another ring: the
+ * doorbell of the old one cannot always be rung, since a segment truncated
+ * under us became private memory and its futex is no longer the one the
+ * thread sleeps on. */
+static uint32_t ring_changed;
+
+/* Sleep until the doorbell or ring_changed moves from what was seen, or
+ * 'timeout' (relative) passes. Both at once with futex_waitv (Linux 5.16);
+ * on older kernels, on the doorbell alone. */
+static void wait_for_work(uint32_t *doorbell, uint32_t bell, uint32_t changed,
+                          const struct timespec *timeout)
+{
+#ifdef SYS_futex_waitv
+    struct futex_waitv waiters[2] = {
+        { .val = bell, .uaddr = (uintptr_t) doorbell, .flags = FUTEX_32 },
+        { .val = changed, .uaddr = (uintptr_t) &ring_changed,
+          .flags = FUTEX_32 | FUTEX_PRIVATE_FLAG },
+    };
+    struct timespec deadline;
+    if (timeout)
+    {
+        clock_gettime(CLOCK_MONOTONIC, &deadline);
+        deadline.tv_sec += timeout->tv_sec;
+        deadline.tv_nsec += timeout->tv_nsec;
+        if (deadline.tv_nsec >= 1000000000)
+            deadline.tv_sec++, deadline.tv_nsec -= 1000000000;
+    }
+    if (syscall(SYS_futex_waitv, waiters, 2, 0, timeout ? &deadline : NULL,
+                CLOCK_MONOTONIC) >= 0 || errno != ENOSYS)
+        return;
+#else
+    (void) changed;
+#endif
+    futex_wait(doorbell, bell, timeout);
 }
 
 /* Texts of recent commands, so records can show them with %+s. */
@@ -179,6 +216,8 @@ static void *apply_commands(void *arg)
 
     for (;;)
     {
+        /* Before the ring: a change after this read wakes the wait. */
+        uint32_t changed = __atomic_load_n(&ring_changed, __ATOMIC_ACQUIRE);
         share_command_ring *serving = __atomic_load_n(&current_ring,
                                                       __ATOMIC_ACQUIRE);
         if (serving != ring)
@@ -224,7 +263,7 @@ static void *apply_commands(void *arg)
         struct timespec soon = { 0, 1000000 }, calibration = { 1, 100000000 };
         const struct timespec *timeout = pending ? &soon
                                        : calibrated ? NULL : &calibration;
-        futex_wait(&ring->doorbell, bell, timeout);
+        wait_for_work(&ring->doorbell, bell, changed, timeout);
         if (!calibrated && recorder_monotonic_ns() - started > 1000000000)
         {
             calibrated = true;
@@ -265,6 +304,8 @@ void share_commands_start(share_header *header, share_command_ring *ring)
         /* The thread sleeps on the old ring's doorbell: ring it to move. */
         __atomic_fetch_add(&old->doorbell, 1, __ATOMIC_RELEASE);
         futex_wake(&old->doorbell);
+        __atomic_fetch_add(&ring_changed, 1, __ATOMIC_RELEASE);
+        syscall(SYS_futex, &ring_changed, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
         return;
     }
 

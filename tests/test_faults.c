@@ -379,6 +379,50 @@ static void test_truncated_segment_under_writer_keeps_recording(void **state)
     recorder_share_close(share);
 }
 
+/* Truncated while its command thread sleeps (past the calibration wake-up
+ * at 1.1 s), the writer shares again: the thread must serve the new ring,
+ * although the old doorbell it sleeps on became private memory. */
+static void test_commands_served_after_truncation_and_sharing_again(void **state)
+{
+    (void) state;
+    int ready[2];
+    assert_int_equal(pipe(ready), 0);
+    pid_t pid = fork();
+    if (pid == 0)
+    {
+        close(ready[0]);
+        recorder_dump_on_signal(SIGBUS);    /* over cmocka's handler */
+        share_at_path();
+        usleep(1500000);
+        if (truncate(path, 0) != 0)
+            _exit(3);
+        record(fault, "into private memory %d", 1);
+        recorder_share_open_path(path);
+        assert_int_equal(write(ready[1], "r", 1), 1);
+        pause();
+        _exit(0);
+    }
+    close(ready[1]);
+    char byte;
+    if (read(ready[0], &byte, 1) != 1)
+    {
+        int status;
+        waitpid(pid, &status, 0);
+        fail_msg("the child ended early: status %#x", status);
+    }
+    close(ready[0]);
+    char error[256];
+    recorder_share *share = recorder_share_open(path, error, sizeof(error));
+    assert_non_null(share);
+    bool sent = recorder_share_send(share, "fault=0", 2000, error,
+                                    sizeof(error));
+    recorder_share_close(share);
+    kill(pid, SIGKILL);
+    waitpid(pid, NULL, 0);
+    if (!sent)
+        fail_msg("send: %s", error);
+}
+
 /* A crash after the file was truncated: the report is not cut short by a
  * SIGBUS of its own (writing the records or the segment's crash region). */
 static void crash_after_truncation(void)
@@ -418,6 +462,7 @@ int main(void)
         TEST(test_deleted_segment_stays_readable),
         TEST(test_truncated_segment_under_reader_gives_nothing),
         TEST(test_truncated_segment_under_writer_keeps_recording),
+        TEST(test_commands_served_after_truncation_and_sharing_again),
         TEST(test_crash_report_after_truncation_is_whole),
     };
     return cmocka_run_group_tests_name("faults", tests, NULL, NULL);
