@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "scratch_dir.h"
+#include "writer_child.h"
 
 #include "recorder.h"
 #include "recorder_share.h"
@@ -32,84 +33,6 @@
 
 RECORDER(cmd, 64, "A recorder commands change");
 RECORDER_TWEAK_DEFINE(cmd_tweak, 10, "A tweak commands change");
-
-/* ---- a writer in a child process -------------------------------------- */
-
-typedef struct child
-{
-    pid_t pid;
-    int   ready;                        /* parent reads "ready" here */
-    int   go;                           /* parent writes here to release */
-    int   output;                       /* child's stderr */
-} child;
-
-static void wait_for(int fd, const char *word)
-{
-    char text[4096];
-    size_t len = 0;
-    while (len < sizeof(text) - 1)
-    {
-        ssize_t n = read(fd, text + len, 1);
-        if (n <= 0)
-            fail_msg("child ended before saying '%s'", word);
-        len += (size_t) n;
-        text[len] = 0;
-        if (strstr(text, word))
-            return;
-    }
-}
-
-static child start_child(void (*body)(void))
-{
-    int ready[2], go[2], output[2];
-    assert_int_equal(pipe(ready), 0);
-    assert_int_equal(pipe(go), 0);
-    assert_int_equal(pipe(output), 0);
-    fflush(NULL);
-    pid_t pid = fork();
-    assert_true(pid >= 0);
-    if (pid == 0)
-    {
-        struct rlimit no_core = { 0, 0 };
-        setrlimit(RLIMIT_CORE, &no_core);
-        dup2(output[1], 2);
-        close(ready[0]);
-        close(go[1]);
-        close(output[0]);
-        close(output[1]);
-        body();
-        ssize_t ignored = write(ready[1], "ready\n", 6);
-        char byte;
-        ignored = read(go[0], &byte, 1);        /* until released */
-        (void) ignored;
-        exit(0);
-    }
-    close(ready[1]);
-    close(go[0]);
-    close(output[1]);
-    child c = { pid, ready[0], go[1], output[0] };
-    wait_for(c.ready, "ready\n");
-    return c;
-}
-
-/* Release the child and collect its stderr. */
-static void finish_child(child *c, char *output, size_t size)
-{
-    ssize_t ignored = write(c->go, "x", 1);
-    (void) ignored;
-    size_t len = 0;
-    ssize_t n;
-    while (output && len < size - 1 &&
-           (n = read(c->output, output + len, size - 1 - len)) > 0)
-        len += (size_t) n;
-    if (output)
-        output[len] = 0;
-    int status;
-    waitpid(c->pid, &status, 0);
-    close(c->ready);
-    close(c->go);
-    close(c->output);
-}
 
 static recorder_share *open_ok(void)
 {
