@@ -408,6 +408,8 @@ static void test_costly_regexes_are_refused_in_100ms(void **state)
         "(.{1,64}){64}",
         "((x?){30}y){50}",
         "(a)\\1",                       /* back-reference */
+        "foo)|(.*",                     /* escapes the anchoring group */
+        "x)((x?){4096}",
     };
     for (unsigned i = 0; i < sizeof(specs) / sizeof(*specs); i++)
     {
@@ -426,7 +428,9 @@ static void test_costly_regexes_are_refused_in_100ms(void **state)
         char quoted[80];
         snprintf(quoted, sizeof(quoted), "'%s'", pattern);
         assert_non_null(strstr(err, quoted));
-        assert_non_null(strstr(err, i == 9 ? "back-references" : "too costly"));
+        assert_non_null(strstr(err, i == 9  ? "back-references"
+                                  : i >= 10 ? "unbalanced parenthesis"
+                                            : "too costly"));
     }
 }
 
@@ -490,6 +494,9 @@ static void test_regex_screen_serves_dumps_and_reports_cost(void **state)
     assert_true(small > 0 && small < 20);
     assert_true(large > 4000 && large < RECORDER_REGEX_MAX_NODES);
     assert_false(recorder_regex_compile(&regex, "(", NULL, why, sizeof(why)));
+    assert_true(why[0] != 0);
+    why[0] = 0;
+    assert_false(recorder_regex_compile(&regex, "x)", NULL, why, sizeof(why)));
     assert_true(why[0] != 0);
 }
 
