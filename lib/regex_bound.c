@@ -130,9 +130,9 @@ static bool interval(parser *p, long *low, long *high)
     const char *q = p->at;
     long n = 0, m = -1;
     bool digits = false;
-    while (*q >= '0' && *q <= '9')
+    for (; *q >= '0' && *q <= '9'; q++)
     {
-        n = n < 1000000 ? n * 10 + (*q++ - '0') : n;
+        n = n < 1000000 ? n * 10 + (*q - '0') : n;     /* saturates */
         digits = true;
     }
     if (*q == ',')
@@ -141,8 +141,8 @@ static bool interval(parser *p, long *low, long *high)
         if (*q >= '0' && *q <= '9')
         {
             m = 0;
-            while (*q >= '0' && *q <= '9')
-                m = m < 1000000 ? m * 10 + (*q++ - '0') : m;
+            for (; *q >= '0' && *q <= '9'; q++)
+                m = m < 1000000 ? m * 10 + (*q - '0') : m;
         }
         else if (!digits)
             return false;
