@@ -10,6 +10,8 @@
  *    and regexec's states hold that many nodes each. The estimate is the
  *    count of skippable nodes times the longest run of them, an upper
  *    bound of the sum of squared runs.
+ *  - loops: a '*', '+' or '{n,}' around what may match empty makes glibc
+ *    go round the closures again, per level of nesting or stacking.
  * Back-references are refused: no recorder or channel name needs one, and
  * they make matching exponential. So is a stray ')', which would close the
  * group that anchors the pattern to whole names.
@@ -43,6 +45,7 @@ typedef struct cost
     double run;         /* longest run of consecutive skippable nodes */
     double head, tail;  /* skippable run at its start and at its end */
     bool   nullable;    /* can match the empty string */
+    unsigned loops;     /* unbounded repetitions of skippable ones, nested */
 } cost;
 
 typedef struct parser
@@ -60,12 +63,12 @@ static double max2(double a, double b)
 /* Skippable through and through: what follows sees one run. */
 static cost all_skippable(double nodes)
 {
-    return (cost) { nodes, nodes, nodes, nodes, nodes, true };
+    return (cost) { nodes, nodes, nodes, nodes, nodes, true, 0 };
 }
 
 static cost atom(double nodes)
 {
-    return (cost) { nodes, 0, 0, 0, 0, false };
+    return (cost) { nodes, 0, 0, 0, 0, false, 0 };
 }
 
 static cost concatenate(cost a, cost b)
@@ -77,6 +80,7 @@ static cost concatenate(cost a, cost b)
     c.head = a.nullable ? a.nodes + b.head : a.head;
     c.tail = b.nullable ? a.tail + b.nodes : b.tail;
     c.nullable = a.nullable && b.nullable;
+    c.loops = a.loops > b.loops ? a.loops : b.loops;
     return c;
 }
 
@@ -87,8 +91,17 @@ static cost repeat(cost e, long low, long high)
     if (copies < 1)
         copies = 1;                     /* "e{0}" is still parsed */
     double nodes = copies * (e.nodes + 1);
+    /* A loop around what may match empty: glibc's closures go round it
+     * again for each level ("1?****...": 32 stars take 43 ms). */
+    unsigned loops = e.loops;
+    if (high < 0 && (e.nullable || e.loops))
+        loops++;
     if (low == 0 || e.nullable)
-        return all_skippable(nodes);
+    {
+        cost c = all_skippable(nodes);
+        c.loops = loops;
+        return c;
+    }
     double optional = (copies - (double) low) * (e.nodes + 1);
     cost c;
     c.nodes = nodes;
@@ -97,6 +110,7 @@ static cost repeat(cost e, long low, long high)
     c.tail = optional > 0 ? optional + e.tail : e.tail;
     c.run = max2(max2(e.run, c.tail), low > 1 ? e.tail + e.head : 0);
     c.nullable = false;
+    c.loops = loops;
     return c;
 }
 
@@ -230,7 +244,7 @@ static bool piece(parser *p, cost *out)
 
 static cost sequence(parser *p)
 {
-    cost all = { 0, 0, 0, 0, 0, true }, e;
+    cost all = { 0, 0, 0, 0, 0, true, 0 }, e;
     while (piece(p, &e))
         all = concatenate(all, e);
     return all;
@@ -253,9 +267,16 @@ static cost alternatives(parser *p)
         all.run = max2(all.run, next.run);
         all.head = max2(all.head, next.head);
         all.tail = max2(all.tail, next.tail);
+        all.loops = all.loops > next.loops ? all.loops : next.loops;
     }
     /* An empty alternative makes the whole choice skippable. */
-    return nullable ? all_skippable(all.nodes) : all;
+    if (nullable)
+    {
+        unsigned loops = all.loops;
+        all = all_skippable(all.nodes);
+        all.loops = loops;
+    }
+    return all;
 }
 
 /* NULL if 'pattern' is cheap enough; '*estimate' gets its cost in nodes'
@@ -283,6 +304,12 @@ static const char *too_costly(const char *pattern, double *estimate,
     {
         snprintf(why, size, "too costly: repetitions expand to about %.3g "
                  "nodes, limit %u", all.nodes, RECORDER_REGEX_MAX_NODES);
+        return why;
+    }
+    if (all.loops > RECORDER_REGEX_MAX_LOOPS)
+    {
+        snprintf(why, size, "too costly: %u nested repetitions of what may "
+                 "be empty, limit %u", all.loops, RECORDER_REGEX_MAX_LOOPS);
         return why;
     }
     if (closure > RECORDER_REGEX_MAX_CLOSURE)
