@@ -413,6 +413,7 @@ static void test_costly_regexes_are_refused_in_100ms(void **state)
         "x{99999999999}",               /* counts saturate, not loop */
         "1?********************************",   /* loops of loops */
         "((((a*)*)*)*)*",
+        "(){64}{1,}",                   /* a loop over 64 empty groups */
     };
     for (unsigned i = 0; i < sizeof(specs) / sizeof(*specs); i++)
     {
