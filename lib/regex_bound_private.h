@@ -30,8 +30,8 @@
  * at the limit. */
 #define RECORDER_REGEX_MAX_CLOSURE      262144
 /* Loops ('*', '+', '{n,}') around what may match empty, nested or stacked:
- * "(((a*)*)*)*" is at the limit. */
-#define RECORDER_REGEX_MAX_LOOPS        3
+ * "((a*)*)*" is at the limit. */
+#define RECORDER_REGEX_MAX_LOOPS        2
 
 /* Compile 'pattern' (POSIX extended) to match whole names: "^(pattern)$",
  * REG_EXTENDED | REG_NOSUB. Refuses back-references and patterns whose
