@@ -25,6 +25,9 @@
  *   (x?){128}x{7000}         near both limits     6 ms 2.0 MiB / 24 ms  9 MiB
  *   (.{1,64}){64}            refused (closure)   56 ms 8.6 MiB / 89 ms 23 MiB
  *   (x?){1024}               refused (closure)  190 ms  17 MiB
+ *   (){64}{1,}               refused (closure in a loop)
+ *                                                28 ms 1.2 MiB / 107 ms 65 MiB
+ *   ((((((x?)?)+)?)+)+)      refused (loops)     10 ms 0.5 MiB / 108 ms 27 MiB
  *   ((((x{64}){64}){64}){64}) refused (nodes)   7.3 s  3.4 GiB (38 s when
  *                                                reported, on a busier host)
  * so whatever passes costs under 10 ms and 4 MiB, and under 100 ms and
