@@ -128,6 +128,10 @@ $(BUILD)/scope/%.o: scope/%.c $(wildcard scope/*.h) $(HEADERS)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -Iinclude -Iscope $(SCOPE_CFLAGS) -c $< -o $@
 
+# Option checking screens regexes with the library's own (private) screen.
+$(BUILD)/scope/scope_options.o $(BENCH_BUILD)/scope/scope_options.o: \
+    SCOPE_CFLAGS += $(CPPFLAGS_LIB)
+
 $(SCOPE): $(SCOPE_OBJECTS) $(STATIC_LIB)
 	$(CC) $(ALL_CFLAGS) $(SCOPE_OBJECTS) -o $@ $(STATIC_LIB) $(SCOPE_LIBS) $(LDLIBS)
 

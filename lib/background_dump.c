@@ -1,6 +1,7 @@
 /* background_dump.c - a thread that dumps new records every few ms. */
 #include "recorder.h"
 #include "clock_private.h"
+#include "regex_bound_private.h"
 
 #include <pthread.h>
 #include <regex.h>
@@ -52,13 +53,12 @@ static void stop_locked(void);
 void recorder_background_dump(const char *what)
 {
     what = what ? what : ".*";
-    char anchored[1024];
     regex_t check;
-    snprintf(anchored, sizeof(anchored), "^(%s)$", what);
-    if (regcomp(&check, anchored, REG_EXTENDED | REG_NOSUB) != 0)
+    char why[160];
+    if (!recorder_regex_compile(&check, what, NULL, why, sizeof(why)))
     {
-        fprintf(stderr, "recorder: invalid regular expression '%s' for "
-                        "background dumps\n", what);
+        fprintf(stderr, "recorder: invalid regular expression '%.300s' for "
+                        "background dumps: %s\n", what, why);
         return;
     }
     regfree(&check);

@@ -6,6 +6,7 @@
  * read, and a record overwritten under us is skipped, never printed torn.
  */
 #include "dump_private.h"
+#include "regex_bound_private.h"
 #include "registry_private.h"
 #include "slot_read_private.h"
 
@@ -156,12 +157,12 @@ unsigned recorder_sort(const char *what, recorder_format_fn format,
         return recorder_dump_all(&out);
 
     /* Whole-name match, as for trace specifications. */
-    char anchored[1024];
-    snprintf(anchored, sizeof(anchored), "^(%s)$", what);
     regex_t regex;
-    if (regcomp(&regex, anchored, REG_EXTENDED | REG_NOSUB) != 0)
+    char why[160];
+    if (!recorder_regex_compile(&regex, what, NULL, why, sizeof(why)))
     {
-        fprintf(stderr, "recorder: invalid regular expression '%s'\n", what);
+        fprintf(stderr, "recorder: invalid regular expression '%.300s': %s\n",
+                what, why);
         return 0;
     }
     unsigned printed = dump_selected(&out, name_matches, &regex);

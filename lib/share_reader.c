@@ -10,6 +10,7 @@
 #include "recorder_share.h"
 #include "format_scan_private.h"
 #include "output_private.h"
+#include "regex_bound_private.h"
 #include "render_private.h"
 #include "share_access_private.h"
 #include "share_commands_private.h"
@@ -802,18 +803,8 @@ int recorder_share_find_channel(recorder_share *share, const char *pattern,
                                 int after)
 {
     regex_t regex;
-    if (pattern)
-    {
-        size_t len = strlen(pattern) + 5;
-        char *anchored = malloc(len);
-        if (!anchored)
-            return -2;
-        snprintf(anchored, len, "^(%s)$", pattern);
-        int err = regcomp(&regex, anchored, REG_EXTENDED | REG_NOSUB);
-        free(anchored);
-        if (err)
-            return -2;
-    }
+    if (pattern && !recorder_regex_compile(&regex, pattern, NULL, NULL, 0))
+        return -2;
     int found = -1;
     unsigned count = recorder_share_channel_count(share);
     for (unsigned c = after < 0 ? 0 : (unsigned) after + 1; c < count; c++)
@@ -1082,13 +1073,8 @@ unsigned recorder_share_dump(recorder_share *share, const char *pattern,
                              FILE *out)
 {
     regex_t regex;
-    if (pattern)
-    {
-        char anchored[1024];
-        snprintf(anchored, sizeof(anchored), "^(%s)$", pattern);
-        if (regcomp(&regex, anchored, REG_EXTENDED | REG_NOSUB) != 0)
-            return 0;
-    }
+    if (pattern && !recorder_regex_compile(&regex, pattern, NULL, NULL, 0))
+        return 0;
     recorder_line_style style = {
         .order = tweak_value(share, "recorder_order", 1) != 0,
         .reltime = tweak_value(share, "recorder_reltime", 1) != 0,

@@ -480,22 +480,19 @@ static void export_locked(unsigned index, const recorder_export_request *req,
         move_ring(index, slots_for(slots));
 }
 
+/* req->regex was compiled (and its cost bounded) when the request was
+ * parsed: compiling here would hold the lock that fork() waits for. */
 static void apply_request_locked(const recorder_export_request *req,
                                  recorder_info *only)
 {
-    char anchored[1024];
-    snprintf(anchored, sizeof(anchored), "^(%s)$", req->pattern);
-    regex_t regex;
-    if (regcomp(&regex, anchored, REG_EXTENDED | REG_NOSUB) != 0)
-        return;
+    const regex_t *regex = &req->regex;
     unsigned count = writer.layout.recorders.count, matches = 0;
     for (unsigned i = 0; i < count; i++)
-        matches += regexec(&regex, writer.recorders[i]->name, 0, NULL, 0) == 0;
+        matches += regexec(regex, writer.recorders[i]->name, 0, NULL, 0) == 0;
     for (unsigned i = 0; i < count; i++)
         if ((!only || writer.recorders[i] == only) &&
-            regexec(&regex, writer.recorders[i]->name, 0, NULL, 0) == 0)
+            regexec(regex, writer.recorders[i]->name, 0, NULL, 0) == 0)
             export_locked(i, req, matches > 1);
-    regfree(&regex);
 }
 
 static void apply_all_requests_locked(recorder_info *only)

@@ -15,6 +15,7 @@
 #include "trace_spec_private.h"
 #include "dump_private.h"
 #include "output_private.h"
+#include "regex_bound_private.h"
 #include "registry_private.h"
 #include "share_writer_private.h"
 
@@ -31,13 +32,16 @@ typedef struct remembered
     struct remembered *next;
     char *             pattern;
     regex_t            regex;
+    size_t             cost;            /* estimated by regex_bound */
     intptr_t           value;
     bool               for_tweaks;      /* matched no recorder when given */
 } remembered;
 
 static pthread_mutex_t spec_lock = PTHREAD_MUTEX_INITIALIZER;
 static remembered *settings;            /* oldest first */
+static size_t settings_cost;
 static recorder_export_request *exports;
+static size_t exports_cost;
 static char *share_path;
 
 /* Where the specification being applied comes from, and where its first
@@ -81,63 +85,17 @@ static void warn(const char *what, const char *detail, const char *item)
     record(recorder_warning, "Trace specification: %+s", what);
 }
 
-/* glibc's regcomp copies the tree of a repeated expression, so "a++++..."
- * or "((a+)+)+..." take memory exponential in the number of repetitions.
- * Specifications can come from other processes (the command ring): refuse
- * the shapes that blow up, which no recorder name needs. */
-static const char *unreasonable(const char *pattern)
-{
-    if (strlen(pattern) > 512)
-        return "longer than 512 characters";
-    unsigned copies = 0;
-    char previous = 0;
-    for (const char *p = pattern; *p; p++)
-    {
-        bool repeat = strchr("*+?{", *p) != NULL;
-        if (repeat && previous && strchr("*+?}", previous))
-            return "repetition of a repetition";
-        if (*p == '+' || *p == '{')
-            copies++;
-        if (*p == '{')
-        {
-            for (const char *q = p + 1; *q && *q != '}'; q++)
-                if (isdigit((unsigned char) *q) && atoi(q) > 64)
-                    return "repetition count over 64";
-        }
-        previous = *p;
-    }
-    if (copies > 10)
-        return "more than 10 '+' or '{}' repetitions";
-    return NULL;
-}
-
+/* Patterns can come from other processes (the command ring): their cost
+ * is bounded by recorder_regex_compile(). '*cost' is its estimate. */
 static bool compile_whole_name(const char *pattern, regex_t *regex,
-                               const char *item)
+                               size_t *cost, const char *item)
 {
-    const char *why = unreasonable(pattern);
-    if (why)
+    char why[160];
+    if (!recorder_regex_compile(regex, pattern, cost, why, sizeof(why)))
     {
         char text[720];
         snprintf(text, sizeof(text),
-                 "recorder: invalid trace name '%.300s' in '%.300s': %s\n",
-                 pattern, item, why);
-        complain(text);
-        record(recorder_warning, "Trace specification: %+s", why);
-        return false;
-    }
-    size_t len = strlen(pattern) + 5;
-    char *anchored = malloc(len);
-    if (!anchored)
-        return false;
-    snprintf(anchored, len, "^(%s)$", pattern);
-    int err = regcomp(regex, anchored, REG_EXTENDED | REG_NOSUB);
-    free(anchored);
-    if (err)
-    {
-        char why[128], text[512];
-        regerror(err, regex, why, sizeof(why));
-        snprintf(text, sizeof(text),
-                 "recorder: invalid trace name '%s' in '%s': %s\n",
+                 "recorder: invalid trace name '%.200s' in '%.200s': %s\n",
                  pattern, item, why);
         complain(text);
         record(recorder_warning, "Trace specification: invalid regex");
@@ -160,11 +118,15 @@ static void set_tweak(recorder_tweak *tweak, intptr_t value)
 
 #define MAX_REMEMBERED  256
 #define MAX_EXPORTS     256
+/* Compiled patterns kept, in regex_bound's estimate: each is bounded, and
+ * so is their sum, to about 16 MiB (ordinary patterns cost tens). */
+#define MAX_KEPT_COST   (8 * RECORDER_REGEX_MAX_NODES)
 
 static void forget(remembered **link)
 {
     remembered *old = *link;
     *link = old->next;
+    settings_cost -= old->cost;
     regfree(&old->regex);
     free(old->pattern);
     free(old);
@@ -172,8 +134,8 @@ static void forget(remembered **link)
 
 /* Keep the setting for later activations; a newer one for the same
  * pattern replaces the older one so repeated commands do not pile up. */
-static void remember(const char *pattern, regex_t *regex, intptr_t value,
-                     bool for_tweaks)
+static void remember(const char *pattern, regex_t *regex, size_t cost,
+                     intptr_t value, bool for_tweaks)
 {
     remembered *item = calloc(1, sizeof(*item));
     char *copy = strdup(pattern);
@@ -186,6 +148,7 @@ static void remember(const char *pattern, regex_t *regex, intptr_t value,
     }
     item->pattern = copy;
     item->regex = *regex;
+    item->cost = cost;
     item->value = value;
     item->for_tweaks = for_tweaks;
 
@@ -203,9 +166,12 @@ static void remember(const char *pattern, regex_t *regex, intptr_t value,
         kept++;
     }
     *link = item;
+    settings_cost += cost;
     /* A long-running process fed commands must not grow without bound:
-     * past the limit, the oldest setting is no longer replayed. */
+     * past the limits, the oldest settings are no longer replayed. */
     if (kept >= MAX_REMEMBERED)
+        forget(&settings);
+    while (settings_cost > MAX_KEPT_COST && settings != item)
         forget(&settings);
     pthread_mutex_unlock(&spec_lock);
 }
@@ -213,7 +179,8 @@ static void remember(const char *pattern, regex_t *regex, intptr_t value,
 static int apply_value(const char *pattern, intptr_t value, const char *item)
 {
     regex_t regex;
-    if (!compile_whole_name(pattern, &regex, item))
+    size_t cost;
+    if (!compile_whole_name(pattern, &regex, &cost, item))
         return RECORDER_TRACE_INVALID_NAME;
 
     unsigned matched = 0;
@@ -227,7 +194,7 @@ static int apply_value(const char *pattern, intptr_t value, const char *item)
         for (recorder_tweak *t = recorder_tweak_list(); t; t = t->next)
             if (regexec(&regex, t->name, 0, NULL, 0) == 0)
                 set_tweak(t, value);
-    remember(pattern, &regex, value, matched == 0);
+    remember(pattern, &regex, cost, value, matched == 0);
     return RECORDER_TRACE_OK;
 }
 
@@ -278,10 +245,12 @@ static bool valid_channel_name(const char *name)
 static int apply_export(const char *pattern, const char *list,
                         const char *item)
 {
-    regex_t check;
-    if (!compile_whole_name(pattern, &check, item))
+    /* Compiled once, here: the share writer matches it under its lock,
+     * which fork() waits for, so it must not compile there. */
+    regex_t regex;
+    size_t cost;
+    if (!compile_whole_name(pattern, &regex, &cost, item))
         return RECORDER_TRACE_INVALID_NAME;
-    regfree(&check);
 
     recorder_export_request *request = calloc(1, sizeof(*request));
     char *names = strdup(list);
@@ -318,13 +287,17 @@ static int apply_export(const char *pattern, const char *list,
         link = &(*link)->next;
         count++;
     }
-    if (count >= MAX_EXPORTS)
+    if (count >= MAX_EXPORTS || exports_cost + cost > MAX_KEPT_COST)
     {
         /* Requests stay referenced by the segment; refuse rather than grow. */
         pthread_mutex_unlock(&spec_lock);
-        warn("too many export requests, ignoring", list, item);
+        warn(count >= MAX_EXPORTS ? "too many export requests, ignoring"
+                                  : "export patterns too costly, ignoring",
+             list, item);
         goto fail_value;
     }
+    request->regex = regex;
+    exports_cost += cost;
     /* Release: the share writer walks this list without the lock. */
     __atomic_store_n(link, request, __ATOMIC_RELEASE);
     pthread_mutex_unlock(&spec_lock);
@@ -335,6 +308,7 @@ static int apply_export(const char *pattern, const char *list,
     return RECORDER_TRACE_OK;
 
 fail_value:
+    regfree(&regex);
     for (unsigned n = 0; n < RECORDER_MAX_ARGS; n++)
         free(request->names[n]);
     free(request->pattern);
@@ -342,6 +316,7 @@ fail_value:
     free(names);
     return RECORDER_TRACE_INVALID_VALUE;
 fail_alloc:
+    regfree(&regex);
     if (request)
     {
         for (unsigned n = 0; n < RECORDER_MAX_ARGS; n++)

@@ -5,17 +5,21 @@
 #include "recorder.h"
 #include "clock_private.h"
 
+#include <regex.h>
+
 /* Settings are kept so that recorders and tweaks activated later (a library
  * loaded with dlopen, say) get them too, in the order they were given. */
 void recorder_spec_replay_for_recorder(recorder_info *rec) RECORDER_HIDDEN;
 void recorder_spec_replay_for_tweak(recorder_tweak *tweak) RECORDER_HIDDEN;
 
 /* An export request "regex=chan0,chan1,...": names by argument position,
- * NULL where a position is skipped ('_' or empty). */
+ * NULL where a position is skipped ('_' or empty). 'regex' is 'pattern'
+ * compiled to match whole names, when the request was parsed. */
 typedef struct recorder_export_request
 {
     struct recorder_export_request *next;
     char *pattern;
+    regex_t regex;
     char *names[RECORDER_MAX_ARGS];
     unsigned count;
 } recorder_export_request;

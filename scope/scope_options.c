@@ -1,6 +1,7 @@
 /* scope_options.c - parse recorder_scope's command line. */
 #include "scope_options.h"
 #include "graph_model.h"
+#include "regex_bound_private.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -174,24 +175,12 @@ static scope_parse parse_slider(const char *text, scope_slider_spec *slider)
     return SCOPE_PARSE_RUN;
 }
 
+/* The same screen as the library's, which will compile it again. */
 static bool regex_ok(const char *pattern, char *why, size_t size)
 {
-    size_t length = strlen(pattern) + 5;
-    char *anchored = malloc(length);
-    if (!anchored)
-    {
-        snprintf(why, size, "out of memory");
-        return false;
-    }
-    snprintf(anchored, length, "^(%s)$", pattern);
     regex_t regex;
-    int err = regcomp(&regex, anchored, REG_EXTENDED | REG_NOSUB);
-    free(anchored);
-    if (err)
-    {
-        regerror(err, &regex, why, size);
+    if (!recorder_regex_compile(&regex, pattern, NULL, why, size))
         return false;
-    }
     regfree(&regex);
     return true;
 }

@@ -6,7 +6,10 @@
 #include <cmocka.h>
 
 #include "capture.h"
+#include "regex_bound_private.h"
 #include "trace_spec_private.h"
+
+#include <time.h>
 
 RECORDER(foo, 16, "First test recorder");
 RECORDER(bar, 16, "Second test recorder");
@@ -368,7 +371,7 @@ static void test_explosive_regex_is_refused_quickly(void **state)
      * come from a fuzzing run of the command ring. */
     const char *specs[] = { "x++++++++++++++++++++++++++++++++++++++++",
                             "((((((((((((a+)+)+)+)+)+)+)+)+)+)+)+)+",
-                            "a{1000}", "(a{60}){60}{60}" };
+                            "(a{60}){60}{60}" };
     for (unsigned i = 0; i < sizeof(specs) / sizeof(*specs); i++)
     {
         stderr_capture_start();
@@ -380,6 +383,126 @@ static void test_explosive_regex_is_refused_quickly(void **state)
     /* Ordinary repetitions still work. */
     assert_int_equal(recorder_trace_set("fo+:ba?r:b.*z"), RECORDER_TRACE_OK);
     assert_int_equal(RECORDER_TRACE(foo), 1);
+}
+
+static double cpu_ms(void)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now);
+    return now.tv_sec * 1e3 + now.tv_nsec / 1e6;
+}
+
+/* Issue 11: 26 bytes passed the old screen and cost glibc regcomp 38 s and
+ * 3.5 GB, kept for good. Each must be refused, fast, naming the pattern. */
+static void test_costly_regexes_are_refused_in_100ms(void **state)
+{
+    (void) state;
+    const char *specs[] = {
+        "((((x{64}){64}){64}){64})=1",  /* nodes: 64^4 copies */
+        "((((x{64}){64}){64}){64})=a,", /* the same, as an export */
+        "(x{1000}){1000}",
+        "x{100}{100}{100}",
+        "(x?){4096}",                   /* closures: quadratic */
+        "(x*){1024}",
+        "(|x){1024}",
+        "(.{1,64}){64}",
+        "((x?){30}y){50}",
+        "(a)\\1",                       /* back-reference */
+        "foo)|(.*",                     /* escapes the anchoring group */
+        "x)((x?){4096}",
+        "x{99999999999}",               /* counts saturate, not loop */
+        "1?********************************",   /* loops of loops */
+        "(((a*)*)*)*", "((((((x?)?)+)?)+)+)",
+        "(){64}{1,}",                   /* a loop over 64 empty groups */
+    };
+    for (unsigned i = 0; i < sizeof(specs) / sizeof(*specs); i++)
+    {
+        char pattern[64];
+        snprintf(pattern, sizeof(pattern), "%.*s",
+                 (int) strcspn(specs[i], "="), specs[i]);
+        double start = cpu_ms();
+        stderr_capture_start();
+        int result = recorder_trace_set(specs[i]);
+        const char *err = stderr_capture_end();
+        double spent = cpu_ms() - start;
+        print_message("%-30s refused in %.2f ms\n", specs[i], spent);
+        assert_int_equal(result, RECORDER_TRACE_INVALID_NAME);
+        assert_true(spent < 100);
+        assert_non_null(strstr(err, "recorder: invalid trace name"));
+        char quoted[80];
+        snprintf(quoted, sizeof(quoted), "'%s'", pattern);
+        assert_non_null(strstr(err, quoted));
+        assert_non_null(strstr(err, i == 9  ? "back-references"
+                                  : i == 10 || i == 11 ? "unbalanced parenthesis"
+                                            : "too costly"));
+    }
+}
+
+static void test_long_regex_is_refused(void **state)
+{
+    (void) state;
+    char pattern[RECORDER_REGEX_MAX_LENGTH + 2];
+    memset(pattern, 'f', sizeof(pattern) - 1);
+    pattern[sizeof(pattern) - 1] = 0;
+    stderr_capture_start();
+    int result = recorder_trace_set(pattern);
+    const char *err = stderr_capture_end();
+    assert_int_equal(result, RECORDER_TRACE_INVALID_NAME);
+    assert_non_null(strstr(err, "longer than 1024 characters"));
+}
+
+static void test_ordinary_regexes_still_work(void **state)
+{
+    (void) state;
+    const char *specs[] = {
+        "net|disk.*", "x{64}", "a{1000}", "(x{8}){8}", "((x{4}){4}){4}",
+        "[a-z_]{1,64}x", "(x?){16}y", ".*(a|b).{100}", "\\w+_\\s*",
+        "x{8192}",                      /* at the node limit */
+        "(x?){128}",                    /* at the closure limit */
+        "((a*)*)*", "((((x?)+)?)+)",    /* at the loop limit */
+    };
+    for (unsigned i = 0; i < sizeof(specs) / sizeof(*specs); i++)
+    {
+        double start = cpu_ms();
+        assert_int_equal(recorder_trace_set(specs[i]), RECORDER_TRACE_OK);
+        assert_true(cpu_ms() - start < 100);
+    }
+    assert_int_equal(recorder_trace_set("(f|n)o{1,2}:((b){1}(a){1,3}r){1}:"
+                                        "((x?){16}b)az"), RECORDER_TRACE_OK);
+    assert_int_equal(RECORDER_TRACE(foo), 1);
+    assert_int_equal(RECORDER_TRACE(bar), 1);
+    assert_int_equal(RECORDER_TRACE(baz), 1);
+    assert_int_equal(recorder_trace_set("net_(error|warning)=a,b"),
+                     RECORDER_TRACE_OK);
+}
+
+/* The screen is shared by every caller: dumps and readers too. */
+static void test_regex_screen_serves_dumps_and_reports_cost(void **state)
+{
+    (void) state;
+    stderr_capture_start();
+    unsigned dumped = recorder_dump_for("((((x{64}){64}){64}){64})");
+    const char *err = stderr_capture_end();
+    assert_int_equal(dumped, 0);
+    assert_non_null(strstr(err, "too costly"));
+
+    regex_t regex;
+    size_t small = 0, large = 0;
+    char why[160] = "";
+    assert_true(recorder_regex_compile(&regex, "foo|bar", &small, why,
+                                       sizeof(why)));
+    assert_int_equal(regexec(&regex, "bar", 0, NULL, 0), 0);
+    assert_int_not_equal(regexec(&regex, "barn", 0, NULL, 0), 0);
+    regfree(&regex);
+    assert_true(recorder_regex_compile(&regex, "x{4000}", &large, NULL, 0));
+    regfree(&regex);
+    assert_true(small > 0 && small < 20);
+    assert_true(large > 4000 && large < RECORDER_REGEX_MAX_NODES);
+    assert_false(recorder_regex_compile(&regex, "(", NULL, why, sizeof(why)));
+    assert_true(why[0] != 0);
+    why[0] = 0;
+    assert_false(recorder_regex_compile(&regex, "x)", NULL, why, sizeof(why)));
+    assert_true(why[0] != 0);
 }
 
 static void test_huge_spec_is_handled(void **state)
@@ -430,6 +553,10 @@ int main(void)
         TEST(test_setting_applies_to_recorders_activated_later),
         TEST(test_empty_and_null_specs_do_nothing),
         TEST(test_explosive_regex_is_refused_quickly),
+        TEST(test_costly_regexes_are_refused_in_100ms),
+        TEST(test_long_regex_is_refused),
+        TEST(test_ordinary_regexes_still_work),
+        TEST(test_regex_screen_serves_dumps_and_reports_cost),
         TEST(test_huge_spec_is_handled),
     };
     return cmocka_run_group_tests_name("trace_spec", tests, NULL, NULL);

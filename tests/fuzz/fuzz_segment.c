@@ -21,7 +21,7 @@
 
 RECORDER(fuzz_shared, 64, "Records in the template segment");
 
-static char path[256];
+static char path[600];
 static uint8_t *template_data;
 static size_t template_size;
 static int fd = -1;
@@ -38,17 +38,14 @@ static void *record_more(void *arg)
 
 static void make_template(void)
 {
-    char directory[] = "/tmp/recorder_fuzz_XXXXXX";
-    if (!mkdtemp(directory))
-        abort();
-    snprintf(path, sizeof(path), "%s/segment", directory);
+    snprintf(path, sizeof(path), "%s/segment", fuzz_scratch_directory());
     int ready[2];
     if (pipe(ready))
         abort();
     pid_t pid = fork();
     if (pid == 0)
     {
-        char spec[300];
+        char spec[700];
         snprintf(spec, sizeof(spec), "share=%s", path);
         recorder_configure_show(fuzz_discard);
         recorder_trace_set(spec);

@@ -1,4 +1,7 @@
-/* fuzz_trace_spec.c - recorder_trace_set() on arbitrary text. */
+/* fuzz_trace_spec.c - recorder_trace_set() on arbitrary text.
+ *
+ * Items are applied one at a time, as recorder_trace_set() would cut
+ * them, so that each is held to the cost bound of fuzz_common.h. */
 #include "fuzz_common.h"
 
 #include <stdlib.h>
@@ -15,7 +18,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     char *spec = malloc(size + 1);
     memcpy(spec, data, size);
     spec[size] = 0;
-    recorder_trace_set(spec);
+    for (char *item = spec; *item;)
+    {
+        size_t length = strcspn(item, ": \t\n");
+        char *next = item + length;
+        if (*next)
+            *next++ = 0;
+        fuzz_cost cost;
+        fuzz_cost_start(&cost);
+        recorder_trace_set(item);
+        fuzz_cost_check(&cost, "specification item", item, length);
+        item = next;
+    }
     free(spec);
     record(fuzz_target, "after %zu bytes", size);
     return 0;
