@@ -4,6 +4,7 @@
 
 #include "share_layout_private.h"
 #include "clock_private.h"
+#include "recorder_share.h"
 
 /* Writer side: start the thread that applies commands as they arrive. It
  * sleeps on a futex in the ring, so it costs nothing while idle. If it
@@ -37,6 +38,13 @@ typedef enum share_answer
 share_answer share_command_answer(const share_command_ring *ring,
                                   uint64_t index, uint32_t *status,
                                   char *reason, size_t size) RECORDER_HIDDEN;
+
+/* For share_send.c, which knows no reader internals: the command ring of
+ * 'share' and its writer's pid. If 'sending', NULL with a reason unless the
+ * writer is alive and the segment writable. (share_reader.c) */
+share_command_ring *share_reader_commands(recorder_share *share, bool sending,
+                                          uint32_t *pid, char *error,
+                                          size_t size) RECORDER_HIDDEN;
 
 /* Copy text of at most 'in_size' bytes from a segment, which another
  * process may be changing: terminated, control characters and non-ASCII

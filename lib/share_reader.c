@@ -1183,92 +1183,32 @@ bool recorder_share_available(recorder_share *share,
     return false;
 }
 
-static const char *ticket_status_name(uint32_t status)
+share_command_ring *share_reader_commands(recorder_share *share, bool sending,
+                                          uint32_t *pid, char *error,
+                                          size_t size)
 {
-    switch (status)
+    *pid = share->header.pid;
+    if (sending)
     {
-    case SHARE_TICKET_INVALID_NAME:     return "invalid name";
-    case SHARE_TICKET_INVALID_VALUE:    return "invalid value";
-    case SHARE_TICKET_REFUSED:          return "refused";
-    case SHARE_TICKET_SKIPPED:          return "skipped";
-    default:                            return "unknown answer";
+        recorder_share_status status = recorder_share_state(share);
+        if (status != RECORDER_SHARE_ALIVE)
+        {
+            snprintf(error, size, "%s: process %u %s", share->path,
+                     share->header.pid, recorder_share_state_name(status));
+            return NULL;
+        }
+        if (!share->writable)
+        {
+            snprintf(error, size, "%s: no write permission for commands",
+                     share->path);
+            return NULL;
+        }
     }
-}
-
-bool recorder_share_send(recorder_share *share, const char *command,
-                         unsigned timeout_ms, char *error, size_t size)
-{
-    recorder_share_status status = recorder_share_state(share);
-    if (status != RECORDER_SHARE_ALIVE)
-    {
-        snprintf(error, size, "%s: process %u %s", share->path,
-                 share->header.pid, recorder_share_state_name(status));
-        return false;
-    }
-    if (!share->writable)
-    {
-        snprintf(error, size, "%s: no write permission for commands",
-                 share->path);
-        return false;
-    }
-    char why[256];
-    if (!recorder_share_available(share, RECORDER_SHARE_COMMANDS, why,
-                                  sizeof(why)))
-    {
-        snprintf(error, size, "process %u cannot take commands: %s",
-                 share->header.pid, why);
-        return false;
-    }
+    /* Validated when opened, checked again all the same. */
     share_command_ring *ring = share_at(&share->view,
                                         share->header.commands.offset,
                                         sizeof(share_command_ring), 8);
-    int64_t index = share_command_send(ring, command, error, size);
-    if (index < 0)
-        return false;
-    if (timeout_ms == 0)
-        return true;                    /* queued; the caller does not wait */
-
-    /* The answer to our command is in its ticket, whoever else sends. */
-    for (unsigned waited = 0; ; waited++)
-    {
-        /* Applied before the ticket is read: the writer answers first. */
-        uint64_t applied = __atomic_load_n(&ring->applied, __ATOMIC_ACQUIRE);
-        uint32_t answer = 0;
-        switch (share_command_answer(ring, (uint64_t) index, &answer, why,
-                                     sizeof(why)))
-        {
-        case SHARE_ANSWER_GIVEN:
-            if (answer == SHARE_TICKET_OK)
-                return true;
-            snprintf(error, size, "process %u refused '%s': %s",
-                     share->header.pid, command,
-                     why[0] ? why : ticket_status_name(answer));
-            return false;
-        case SHARE_ANSWER_LOST:
-            snprintf(error, size, "process %u took '%s', but later commands "
-                     "overwrote its answer", share->header.pid, command);
-            return false;
-        case SHARE_ANSWER_PENDING:
-            break;
-        }
-        if (applied > (uint64_t) index)
-        {
-            snprintf(error, size, "process %u took '%s' but left no answer",
-                     share->header.pid, command);
-            return false;
-        }
-        if (!recorder_share_available(share, RECORDER_SHARE_COMMANDS, why,
-                                      sizeof(why)))
-        {
-            snprintf(error, size, "process %u cannot take commands: %s",
-                     share->header.pid, why);
-            return false;
-        }
-        if (waited >= timeout_ms)
-            break;
-        usleep(1000);
-    }
-    snprintf(error, size, "process %u did not apply '%s' within %u ms",
-             share->header.pid, command, timeout_ms);
-    return false;
+    if (!ring)
+        snprintf(error, size, "%s: no command ring", share->path);
+    return ring;
 }

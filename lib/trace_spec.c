@@ -183,7 +183,7 @@ static int apply_value(const char *pattern, intptr_t value, const char *item)
     if (!compile_whole_name(pattern, &regex, &cost, item))
         return RECORDER_TRACE_INVALID_NAME;
 
-    unsigned matched = 0;
+    unsigned matched = 0, tweaks = 0;
     for (recorder_info *rec = recorder_list(); rec; rec = rec->next)
         if (regexec(&regex, rec->name, 0, NULL, 0) == 0)
         {
@@ -193,7 +193,23 @@ static int apply_value(const char *pattern, intptr_t value, const char *item)
     if (!matched)
         for (recorder_tweak *t = recorder_tweak_list(); t; t = t->next)
             if (regexec(&regex, t->name, 0, NULL, 0) == 0)
+            {
                 set_tweak(t, value);
+                tweaks++;
+            }
+    if (!matched && !tweaks && origin &&
+        origin->source != RECORDER_SPEC_FROM_PROGRAM)
+    {
+        /* Another process asked for a change that changes nothing (a typo,
+         * a slider on a tweak the program lacks): tell it, keep nothing.
+         * The program's own settings are kept for a library loaded later. */
+        char text[400];
+        snprintf(text, sizeof(text), "no recorder or tweak '%.200s'", pattern);
+        explain(text);
+        record(recorder_warning, "Trace specification: no such name");
+        regfree(&regex);
+        return RECORDER_TRACE_INVALID_NAME;
+    }
     remember(pattern, &regex, cost, value, matched == 0);
     return RECORDER_TRACE_OK;
 }

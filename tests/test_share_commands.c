@@ -109,6 +109,80 @@ static void test_applied_ok_rejected_with_the_writers_reason(void **state)
     finish_child(&c, NULL, 0);
 }
 
+/* Post now, answer later: a user interface never blocks. A command that
+ * changes nothing (a name the program lacks) is refused with the name. */
+static void test_post_then_answer(void **state)
+{
+    (void) state;
+    child c = start_child(share_here);
+    recorder_share *share = open_ok();
+    char error[512], text[256];
+    recorder_share_ticket good, typo, bad;
+    assert_true(recorder_share_post(share, "cmd_tweak=6", &good, error,
+                                    sizeof(error)));
+    assert_true(recorder_share_post(share, "cmd_twaek=6", &typo, error,
+                                    sizeof(error)));
+    assert_true(recorder_share_post(share, "cmd_tweak=six", &bad, error,
+                                    sizeof(error)));
+    assert_int_equal(recorder_share_answer(share, good, 2000, text,
+                                           sizeof(text)),
+                     RECORDER_SHARE_APPLIED);
+    assert_string_equal(text, "");
+    assert_int_equal(recorder_share_answer(share, typo, 2000, text,
+                                           sizeof(text)),
+                     RECORDER_SHARE_REJECTED);
+    assert_string_equal(text, "no recorder or tweak 'cmd_twaek'");
+    assert_int_equal(recorder_share_answer(share, bad, 2000, text,
+                                           sizeof(text)),
+                     RECORDER_SHARE_REJECTED);
+    assert_string_equal(text, "invalid trace value 'six' in 'cmd_tweak=six'");
+    /* Asked again, the same answer. */
+    assert_int_equal(recorder_share_answer(share, typo, 0, text,
+                                           sizeof(text)),
+                     RECORDER_SHARE_REJECTED);
+    assert_int_equal(tweak_value(share), 6);
+    assert_false(recorder_share_send(share, "nosuch=1", 2000, error,
+                                     sizeof(error)));
+    assert_non_null(strstr(error, "refused 'nosuch=1': "
+                                  "no recorder or tweak 'nosuch'"));
+
+    /* A stopped writer: pending, at once with timeout 0. */
+    kill(c.pid, SIGSTOP);
+    int status;
+    assert_int_equal(waitpid(c.pid, &status, WUNTRACED), c.pid);
+    recorder_share_ticket late;
+    assert_true(recorder_share_post(share, "cmd_tweak=8", &late, error,
+                                    sizeof(error)));
+    struct timespec start;
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    assert_int_equal(recorder_share_answer(share, late, 0, text,
+                                           sizeof(text)),
+                     RECORDER_SHARE_PENDING);
+    assert_true(ms_since(&start) < 50);
+    assert_int_equal(recorder_share_answer(share, late, 30, text,
+                                           sizeof(text)),
+                     RECORDER_SHARE_PENDING);
+    assert_non_null(strstr(text, "did not answer within 30 ms"));
+
+    /* It dies: no answer will come, and the wait ends long before 5 s. */
+    kill(c.pid, SIGKILL);
+    assert_int_equal(waitpid(c.pid, &status, 0), c.pid);
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    assert_int_equal(recorder_share_answer(share, late, 5000, text,
+                                           sizeof(text)),
+                     RECORDER_SHARE_UNANSWERED);
+    assert_true(ms_since(&start) < 500);
+    assert_non_null(strstr(text, "died without answering"));
+    assert_false(recorder_share_post(share, "cmd_tweak=9", &late, error,
+                                     sizeof(error)));
+    assert_non_null(strstr(error, "died"));
+
+    recorder_share_close(share);
+    close(c.ready);
+    close(c.go);
+    close(c.output);
+}
+
 #define SENDERS         4
 #define SENT_EACH       40
 
@@ -452,6 +526,7 @@ int main(void)
     signal(SIGPIPE, SIG_IGN);           /* releasing a child killed meanwhile */
     const struct CMUnitTest tests[] = {
         TEST(test_applied_ok_rejected_with_the_writers_reason),
+        TEST(test_post_then_answer),
         TEST(test_concurrent_senders_get_their_own_answers),
         TEST(test_forged_tickets_are_bounded_text),
         TEST(test_silent_or_forging_writer),

@@ -239,6 +239,35 @@ extern bool recorder_share_available(recorder_share *share,
 extern bool recorder_share_send(recorder_share *share, const char *command,
                                 unsigned timeout_ms, char *error, size_t size);
 
+/* The same in two steps, for callers that must not block (a user
+ * interface): recorder_share_post() queues 'command' and gives its ticket
+ * without waiting for the writer; false with a reason in error[size] if it
+ * cannot be queued (same reasons as above). */
+typedef uint64_t recorder_share_ticket;
+extern bool recorder_share_post(recorder_share *share, const char *command,
+                                recorder_share_ticket *ticket,
+                                char *error, size_t size);
+
+typedef enum recorder_share_outcome
+{
+    RECORDER_SHARE_PENDING,             /* no answer yet: ask again later */
+    RECORDER_SHARE_APPLIED,             /* the writer applied the command */
+    RECORDER_SHARE_REJECTED,            /* it refused it: the writer's reason,
+                                           e.g. "no recorder or tweak 'x'" */
+    RECORDER_SHARE_UNANSWERED           /* no answer will come: why (the
+                                           writer exited, the answer was
+                                           overwritten...) */
+} recorder_share_outcome;
+
+/* The answer to the command of 'ticket', posted on this very handle,
+ * waiting up to 'timeout_ms' for it (0: look once). The text of the
+ * outcome goes to text[size]: "" when applied, the writer's reason when
+ * rejected, why there is none when pending or unanswered. */
+extern recorder_share_outcome recorder_share_answer(recorder_share *share,
+                                                    recorder_share_ticket ticket,
+                                                    unsigned timeout_ms,
+                                                    char *text, size_t size);
+
 #ifdef __cplusplus
 }
 #endif
