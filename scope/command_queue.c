@@ -1,28 +1,37 @@
-/* command_queue.c - a worker thread that sends commands to the program. */
+/* command_queue.c - post commands to the program, collect their answers. */
 #include "command_queue.h"
 
 #include <recorder/recorder_share.h>
 
-#include <errno.h>
-#include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
-#define SEND_TIMEOUT_MS 1000
-#define OUTCOMES        8
+#define ANSWER_TIMEOUT_MS 1000          /* then the user hears of it */
+#define IN_FLIGHT         8             /* posted, not answered yet */
+#define OUTCOMES          8
 
-typedef struct pending
+typedef struct queued
 {
-    char *          command;
-    char *          key;
-    struct pending *next;
-} pending;
+    char *         command;
+    char *         key;
+    struct queued *next;
+} queued;
+
+typedef struct posted
+{
+    char *                command;
+    recorder_share_ticket ticket;
+    uint64_t              posted_ms;
+    bool                  late;         /* its timeout was reported */
+} posted;
 
 typedef struct outcome
 {
-    char text[320];
+    char text[400];
     bool failed;
 } outcome;
 
@@ -30,30 +39,47 @@ struct scope_commands
 {
     char            path[4096];
     unsigned        open_flags;
-    pthread_t       thread;
-    pthread_mutex_t lock;
-    pthread_cond_t  wake;               /* work queued, or quitting */
-    pthread_cond_t  idle;               /* the queue emptied */
-    pending *       head;
-    bool            busy;               /* a command is being sent */
-    bool            quit;
+    recorder_share *share;              /* the queue's own view */
+    queued *        head;
+    posted          flight[IN_FLIGHT];
+    unsigned        flying;
     outcome         outcomes[OUTCOMES];
     unsigned        written, read;      /* outcome ring indexes */
-    recorder_share *share;              /* the worker's own view */
 };
 
-static void pending_free(pending *p)
+static uint64_t now_ms(void)
 {
-    free(p->command);
-    free(p->key);
-    free(p);
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (uint64_t) now.tv_sec * 1000 + (uint64_t) now.tv_nsec / 1000000;
 }
 
-/* The worker's segment, reopened if a new process took the path. */
-static recorder_share *worker_share(scope_commands *queue, char *error,
-                                    size_t size)
+static void queued_free(queued *q)
 {
-    if (queue->share &&
+    free(q->command);
+    free(q->key);
+    free(q);
+}
+
+static void add_outcome(scope_commands *queue, bool failed,
+                        const char *command, const char *what,
+                        const char *reason)
+{
+    outcome *o = &queue->outcomes[queue->written % OUTCOMES];
+    snprintf(o->text, sizeof(o->text), "'%.120s' %s%s%.250s", command, what,
+             reason[0] ? ": " : "", reason);
+    o->failed = failed;
+    queue->written++;
+    if (queue->written - queue->read > OUTCOMES)
+        queue->read = queue->written - OUTCOMES;
+}
+
+/* The queue's segment, reopened once a new process took the path and
+ * every answer from the old one came in. */
+static recorder_share *queue_share(scope_commands *queue, char *error,
+                                   size_t size)
+{
+    if (queue->share && !queue->flying &&
         recorder_share_state(queue->share) == RECORDER_SHARE_REPLACED)
     {
         recorder_share_close(queue->share);
@@ -65,52 +91,82 @@ static recorder_share *worker_share(scope_commands *queue, char *error,
     return queue->share;
 }
 
-static void add_outcome(scope_commands *queue, const char *text, bool failed)
+/* Look at the answers of posted commands; keep those still to come. */
+static void collect(scope_commands *queue)
 {
-    outcome *o = &queue->outcomes[queue->written % OUTCOMES];
-    snprintf(o->text, sizeof(o->text), "%s", text);
-    o->failed = failed;
-    queue->written++;
-    if (queue->written - queue->read > OUTCOMES)
-        queue->read = queue->written - OUTCOMES;
+    uint64_t now = now_ms();
+    unsigned kept = 0;
+    for (unsigned f = 0; f < queue->flying; f++)
+    {
+        posted *p = &queue->flight[f];
+        char text[256];
+        bool done = true;
+        switch (recorder_share_answer(queue->share, p->ticket, 0, text,
+                                      sizeof(text)))
+        {
+        case RECORDER_SHARE_APPLIED:
+            add_outcome(queue, false, p->command,
+                        p->late ? "applied, late" : "applied", "");
+            break;
+        case RECORDER_SHARE_REJECTED:
+            add_outcome(queue, true, p->command, "refused", text);
+            break;
+        case RECORDER_SHARE_UNANSWERED:
+            add_outcome(queue, true, p->command, "got no answer", text);
+            break;
+        case RECORDER_SHARE_PENDING:
+            /* Said once; it stays posted, and counted, until answered. */
+            if (!p->late && now - p->posted_ms > ANSWER_TIMEOUT_MS)
+            {
+                snprintf(text, sizeof(text),
+                         "no answer within %u ms, is the program stuck?",
+                         ANSWER_TIMEOUT_MS);
+                add_outcome(queue, true, p->command, "not applied yet", text);
+                p->late = true;
+            }
+            done = false;
+            break;
+        }
+        if (done)
+            free(p->command);
+        else
+            queue->flight[kept++] = *p;
+    }
+    queue->flying = kept;
 }
 
-static void *worker(void *arg)
+/* Post queued commands, oldest first, while there is room in flight. */
+static void post(scope_commands *queue)
 {
-    scope_commands *queue = arg;
-    pthread_mutex_lock(&queue->lock);
-    for (;;)
+    while (queue->head && queue->flying < IN_FLIGHT)
     {
-        while (!queue->head && !queue->quit)
-            pthread_cond_wait(&queue->wake, &queue->lock);
-        if (queue->quit)
-            break;
-        pending *job = queue->head;
+        queued *job = queue->head;
         queue->head = job->next;
-        queue->busy = true;
-        pthread_mutex_unlock(&queue->lock);
-
-        char error[512], text[320];
-        bool sent = false;
-        recorder_share *share = worker_share(queue, error, sizeof(error));
-        if (share)
-            sent = recorder_share_send(share, job->command, SEND_TIMEOUT_MS,
-                                       error, sizeof(error));
-        if (sent)
-            snprintf(text, sizeof(text), "sent '%.200s'", job->command);
+        char error[512];
+        recorder_share *share = queue_share(queue, error, sizeof(error));
+        posted *p = &queue->flight[queue->flying];
+        if (share && recorder_share_post(share, job->command, &p->ticket,
+                                         error, sizeof(error)))
+        {
+            p->command = job->command;
+            p->posted_ms = now_ms();
+            p->late = false;
+            queue->flying++;
+            job->command = NULL;
+        }
         else
-            snprintf(text, sizeof(text), "'%.80s' not sent: %.200s",
-                     job->command, error);
-        pending_free(job);
-
-        pthread_mutex_lock(&queue->lock);
-        add_outcome(queue, text, !sent);
-        queue->busy = false;
-        if (!queue->head)
-            pthread_cond_broadcast(&queue->idle);
+        {
+            add_outcome(queue, true, job->command, "not sent", error);
+        }
+        queued_free(job);
     }
-    pthread_mutex_unlock(&queue->lock);
-    return NULL;
+}
+
+void scope_commands_poll(scope_commands *queue)
+{
+    if (queue->flying)
+        collect(queue);
+    post(queue);
 }
 
 scope_commands *scope_commands_new(const char *path, unsigned open_flags)
@@ -121,78 +177,57 @@ scope_commands *scope_commands_new(const char *path, unsigned open_flags)
     queue->open_flags = open_flags;
     snprintf(queue->path, sizeof(queue->path), "%s",
              path ? path : recorder_share_default_path());
-    pthread_mutex_init(&queue->lock, NULL);
-    pthread_cond_init(&queue->wake, NULL);
-    pthread_cond_init(&queue->idle, NULL);
-    if (pthread_create(&queue->thread, NULL, worker, queue) != 0)
-        goto fail_thread;
     return queue;
-
-fail_thread:
-    pthread_cond_destroy(&queue->idle);
-    pthread_cond_destroy(&queue->wake);
-    pthread_mutex_destroy(&queue->lock);
-    free(queue);
-    return NULL;
 }
 
 void scope_commands_delete(scope_commands *queue)
 {
     if (!queue)
         return;
-    pthread_mutex_lock(&queue->lock);
-    queue->quit = true;
-    pthread_cond_broadcast(&queue->wake);
-    pthread_mutex_unlock(&queue->lock);
-    pthread_join(queue->thread, NULL);
     while (queue->head)
     {
-        pending *next = queue->head->next;
-        pending_free(queue->head);
+        queued *next = queue->head->next;
+        queued_free(queue->head);
         queue->head = next;
     }
+    for (unsigned f = 0; f < queue->flying; f++)
+        free(queue->flight[f].command);
     recorder_share_close(queue->share);
-    pthread_cond_destroy(&queue->idle);
-    pthread_cond_destroy(&queue->wake);
-    pthread_mutex_destroy(&queue->lock);
     free(queue);
 }
 
 bool scope_commands_send(scope_commands *queue, const char *command,
                          const char *key)
 {
-    pending *job = calloc(1, sizeof(*job));
+    queued *job = calloc(1, sizeof(*job));
     if (!job || !(job->command = strdup(command)) ||
         (key && !(job->key = strdup(key))))
     {
         if (job)
-            pending_free(job);
+            queued_free(job);
         return false;
     }
-    pthread_mutex_lock(&queue->lock);
-    pending **link = &queue->head;
+    queued **link = &queue->head;
     for (; *link; link = &(*link)->next)
     {
         if (key && (*link)->key && strcmp((*link)->key, key) == 0)
         {
             /* Replace it in place: it keeps its turn. */
             job->next = (*link)->next;
-            pending_free(*link);
+            queued_free(*link);
             *link = job;
             break;
         }
     }
     if (!*link)
         *link = job;
-    pthread_cond_signal(&queue->wake);
-    pthread_mutex_unlock(&queue->lock);
+    post(queue);
     return true;
 }
 
 bool scope_commands_outcome(scope_commands *queue, char *buf, size_t size,
                             bool *failed)
 {
-    pthread_mutex_lock(&queue->lock);
     bool any = queue->read != queue->written;
     if (any)
     {
@@ -201,26 +236,22 @@ bool scope_commands_outcome(scope_commands *queue, char *buf, size_t size,
         if (failed)
             *failed = o->failed;
     }
-    pthread_mutex_unlock(&queue->lock);
     return any;
 }
 
 bool scope_commands_flush(scope_commands *queue, unsigned timeout_ms)
 {
-    struct timespec deadline;
-    clock_gettime(CLOCK_REALTIME, &deadline);
-    deadline.tv_sec += timeout_ms / 1000;
-    deadline.tv_nsec += (long) (timeout_ms % 1000) * 1000000;
-    if (deadline.tv_nsec >= 1000000000)
+    uint64_t deadline = now_ms() + timeout_ms;
+    for (;;)
     {
-        deadline.tv_sec++;
-        deadline.tv_nsec -= 1000000000;
+        scope_commands_poll(queue);
+        bool waiting = false;
+        for (unsigned f = 0; f < queue->flying; f++)
+            waiting |= !queue->flight[f].late;
+        if (!queue->head && !waiting)
+            return true;
+        if (now_ms() >= deadline)
+            return false;
+        usleep(1000);
     }
-    pthread_mutex_lock(&queue->lock);
-    int err = 0;
-    while ((queue->head || queue->busy) && err != ETIMEDOUT)
-        err = pthread_cond_timedwait(&queue->idle, &queue->lock, &deadline);
-    bool done = !queue->head && !queue->busy;
-    pthread_mutex_unlock(&queue->lock);
-    return done;
 }

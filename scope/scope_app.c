@@ -3,6 +3,7 @@
 #include "channel_data.h"
 #include "command_queue.h"
 #include "csv_export.h"
+#include "error_banner.h"
 #include "graph_draw.h"
 #include "graph_view.h"
 #include "renderer_choice.h"
@@ -38,6 +39,7 @@ struct _ScopeApp
     scope_source *       source;
     scope_commands *     commands;
     GtkWidget *          window;
+    GtkWidget *          banner;        /* errors, until dismissed */
     GtkWidget *          status;
     GraphView **         views;
     unsigned             view_count;
@@ -69,6 +71,14 @@ static void set_action_text(ScopeApp *app, const char *text)
 {
     snprintf(app->action_text, sizeof(app->action_text), "%s", text);
     show_status(app);
+}
+
+/* An error: on stderr, and in the banner until the user dismisses it. */
+static void show_error(ScopeApp *app, const char *text)
+{
+    fprintf(stderr, "recorder_scope: %s\n", text);
+    set_action_text(app, text);
+    scope_banner_show(app->banner, text);
 }
 
 /* ---- sliders --------------------------------------------------------------- */
@@ -167,7 +177,7 @@ static void on_attached(ScopeApp *app)
             char text[160];
             snprintf(text, sizeof(text), "the program has no tweak '%s'",
                      s->spec->name);
-            set_action_text(app, text);
+            show_error(app, text);
         }
     }
 }
@@ -220,14 +230,16 @@ static gboolean on_poll(gpointer data)
         snprintf(app->state_text, sizeof(app->state_text), "%s", message);
         show_status(app);
     }
+    scope_commands_poll(app->commands);
     char outcome[400];
     bool failed;
     while (scope_commands_outcome(app->commands, outcome, sizeof(outcome),
                                   &failed))
     {
         if (failed)
-            fprintf(stderr, "recorder_scope: %s\n", outcome);
-        set_action_text(app, outcome);
+            show_error(app, outcome);
+        else
+            set_action_text(app, outcome);
     }
     return G_SOURCE_CONTINUE;
 }
@@ -303,8 +315,12 @@ static void save(ScopeApp *app, bool image, bool data)
     unsigned number = scope_save_numbered(base, &app->save_next, items, count,
                                           error, sizeof(error));
     if (!number)
+    {
         snprintf(text, sizeof(text), "not saved: %s", error);
-    else if (image && data)
+        show_error(app, text);
+        return;
+    }
+    if (image && data)
         snprintf(text, sizeof(text), "saved %s%u.png and %s%u.csv (%ld rows)",
                  base, number, base, number, s.rows);
     else if (image)
@@ -354,6 +370,7 @@ ACTION(act_minmax, toggle(app, SCOPE_VIEW_MINMAX))
 ACTION(act_save_image, save(app, true, false))
 ACTION(act_save_data, save(app, false, true))
 ACTION(act_save_both, save(app, true, true))
+ACTION(act_dismiss, scope_banner_dismiss(app->banner))
 
 static const GActionEntry app_actions[] = {
     { .name = "quit", .activate = act_quit },
@@ -364,6 +381,7 @@ static const GActionEntry app_actions[] = {
     { .name = "save-image", .activate = act_save_image },
     { .name = "save-data", .activate = act_save_data },
     { .name = "save-both", .activate = act_save_both },
+    { .name = "dismiss", .activate = act_dismiss },
 };
 
 static const struct
@@ -379,6 +397,7 @@ static const struct
     { "app.save-image", { "i", NULL } },
     { "app.save-data", { "c", NULL } },
     { "app.save-both", { "space", NULL } },
+    { "app.dismiss", { "Escape", NULL } },
 };
 
 /* ---- window ------------------------------------------------------------------- */
@@ -421,6 +440,8 @@ static void scope_app_activate(GApplication *application)
 
     GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4);
     gtk_window_set_child(GTK_WINDOW(app->window), box);
+    app->banner = scope_banner_new();
+    gtk_box_append(GTK_BOX(box), app->banner);
     for (unsigned g = 0; g < app->view_count; g++)
     {
         unsigned views = options->channel_count ? options->channel_views[g]

@@ -1,6 +1,7 @@
-/* test_scope_command_queue.c - commands sent from a worker thread: they
- * reach the program, a slider's burst of values ends at its last one, and
- * failures come back with a reason. */
+/* test_scope_command_queue.c - commands posted from the main loop: they
+ * reach the program, a slider's burst of values ends at its last one,
+ * failures come back with the program's reason, and a stuck program never
+ * makes a call wait. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -12,7 +13,9 @@
 
 #include <recorder/recorder_share.h>
 
+#include <signal.h>
 #include <string.h>
+#include <time.h>
 
 RECORDER_TWEAK_DEFINE(queue_gain, 1, "Set by the tests through the queue");
 RECORDER_TWEAK_DEFINE(queue_other, 1, "Another tweak");
@@ -85,7 +88,7 @@ static void test_commands_reach_the_program(void **state)
     assert_true(scope_commands_outcome(queue, outcome, sizeof(outcome),
                                        &failed));
     assert_false(failed);
-    assert_string_equal(outcome, "sent 'queue_gain=42'");
+    assert_string_equal(outcome, "'queue_gain=42' applied");
     assert_false(scope_commands_outcome(queue, outcome, sizeof(outcome), NULL));
     scope_commands_delete(queue);
     writer_finish(&w);
@@ -117,12 +120,81 @@ static void test_a_burst_of_values_ends_at_the_last(void **state)
     while (scope_commands_outcome(queue, outcome, sizeof(outcome), NULL))
     {
         outcomes++;
-        if (strcmp(outcome, "sent 'queue_gain=300'") == 0)
+        if (strcmp(outcome, "'queue_gain=300' applied") == 0)
             last_gain_sent = true;
     }
     assert_true(outcomes >= 2 && outcomes <= 8);
     assert_true(last_gain_sent);
-    assert_string_equal(outcome, "sent 'queue_other=7'");
+    assert_string_equal(outcome, "'queue_other=7' applied");
+    scope_commands_delete(queue);
+    writer_finish(&w);
+}
+
+static void test_refusals_come_back_with_the_programs_reason(void **state)
+{
+    (void) state;
+    static const step_fn steps[] = { share_only };
+    writer w = start_writer(path, steps, 1, 0);
+    scope_commands *queue = scope_commands_new(path, 0);
+    assert_true(scope_commands_send(queue, "queue_gian=4", "queue_gian"));
+    assert_true(scope_commands_send(queue, "queue_gain=x", NULL));
+    assert_true(scope_commands_flush(queue, 5000));
+    char outcome[400];
+    bool failed = false;
+    assert_true(scope_commands_outcome(queue, outcome, sizeof(outcome),
+                                       &failed));
+    assert_true(failed);
+    assert_string_equal(outcome, "'queue_gian=4' refused: "
+                                 "no recorder or tweak 'queue_gian'");
+    assert_true(scope_commands_outcome(queue, outcome, sizeof(outcome),
+                                       &failed));
+    assert_true(failed);
+    assert_string_equal(outcome, "'queue_gain=x' refused: "
+                                 "invalid trace value 'x' in 'queue_gain=x'");
+    scope_commands_delete(queue);
+    writer_finish(&w);
+}
+
+static double ms_since(const struct timespec *start)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (now.tv_sec - start->tv_sec) * 1e3
+         + (now.tv_nsec - start->tv_nsec) / 1e6;
+}
+
+/* A stopped program: no call waits for it, the user hears it is stuck,
+ * a slider's values pile up as one, and all is applied once it runs. */
+static void test_a_stuck_program_blocks_nothing(void **state)
+{
+    (void) state;
+    static const step_fn steps[] = { share_only };
+    writer w = start_writer(path, steps, 1, 0);
+    scope_commands *queue = scope_commands_new(path, 0);
+    kill(w.pid, SIGSTOP);
+    struct timespec start;
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    char command[64], outcome[400];
+    bool failed = false, said = false;
+    for (int v = 1; v <= 500; v++)
+    {
+        snprintf(command, sizeof(command), "queue_gain=%d", v);
+        assert_true(scope_commands_send(queue, command, "queue_gain"));
+        scope_commands_poll(queue);
+    }
+    assert_true(ms_since(&start) < 500);
+    while (!said && ms_since(&start) < 3000)
+    {
+        scope_commands_poll(queue);
+        said = scope_commands_outcome(queue, outcome, sizeof(outcome), &failed);
+        usleep(10000);
+    }
+    assert_true(said);
+    assert_true(failed);
+    assert_non_null(strstr(outcome, "not applied yet: no answer within"));
+    kill(w.pid, SIGCONT);
+    assert_true(scope_commands_flush(queue, 5000));
+    assert_int_equal(tweak_in_program("queue_gain"), 500);
     scope_commands_delete(queue);
     writer_finish(&w);
 }
@@ -140,7 +212,7 @@ static void test_commands_without_a_program_fail_with_a_reason(void **state)
     assert_true(scope_commands_outcome(queue, outcome, sizeof(outcome),
                                        &failed));
     assert_true(failed);
-    assert_non_null(strstr(outcome, "'queue_gain=3' not sent"));
+    assert_non_null(strstr(outcome, "'queue_gain=3' not sent: "));
     assert_non_null(strstr(outcome, missing));
     scope_commands_delete(queue);
 }
@@ -180,6 +252,10 @@ int main(void)
         cmocka_unit_test_setup(test_commands_reach_the_program,
                                next_segment),
         cmocka_unit_test_setup(test_a_burst_of_values_ends_at_the_last,
+                               next_segment),
+        cmocka_unit_test_setup(test_refusals_come_back_with_the_programs_reason,
+                               next_segment),
+        cmocka_unit_test_setup(test_a_stuck_program_blocks_nothing,
                                next_segment),
         cmocka_unit_test_setup(test_commands_without_a_program_fail_with_a_reason,
                                next_segment),
