@@ -2,8 +2,9 @@
 # The recorder_scope window under Xvfb (see TESTING-GUI.md): started before
 # the program it waits; the window shows each channel's colour; n hides
 # values; i, c and space save numbered files, the CSV holding exactly the
-# recorded values; a slider sets the program's tweak; a restarted program
-# is followed; q quits. Under Xvfb GL is Mesa's software renderer, so the
+# recorded values; a slider sets the program's tweak; a slider on a tweak
+# the program lacks is refused, said on stderr and in a banner until
+# dismissed; a restarted program is followed; q quits. Under Xvfb GL is Mesa's software renderer, so the
 # window draws with cairo unless GSK_RENDERER=gl asks for GL, which must
 # work too.
 # GTK and Mesa are not sanitizer-clean (leaks at exit, uninstrumented
@@ -33,6 +34,7 @@ pids=""
 cleanup() {
     for pid in $pids; do kill "$pid" 2>/dev/null || true; done
     wait 2>/dev/null || true
+    [ -n "${KEEP_SHOTS:-}" ] && cp "$work"/*.png "$KEEP_SHOTS"/ 2>/dev/null
     rm -rf "$work"
 }
 trap cleanup EXIT INT TERM
@@ -54,13 +56,14 @@ fail() {
     exit 1
 }
 
-# Wait up to 5 s for a condition (a shell command).
+# Wait up to 10 s for a condition (a shell command): no fixed sleeps, the
+# checks go on as soon as the window shows what they look for.
 wait_for() {
-    for _ in $(seq 100); do
-        if eval "$1"; then return 0; fi
+    deadline=$(($(date +%s) + 10))
+    while ! eval "$1"; do
+        [ "$(date +%s)" -lt "$deadline" ] || fail "timed out waiting for: $1"
         sleep 0.05
     done
-    fail "timed out waiting for: $1"
 }
 
 feed() {
@@ -73,6 +76,20 @@ feed() {
 pixels() {
     convert "$1" -format %c histogram:info:- |
         awk -F: -v colour="#$2" 'toupper($0) ~ colour { n += $1 } END { print n + 0 }'
+}
+
+# Take a screenshot as $1; true if it has more than $3 pixels of each
+# colour in $2 (a list), or with $3 = none, none of them.
+screen_shows() {
+    import -window root "$1"
+    for colour in $2; do
+        count=$(pixels "$1" "$colour")
+        if [ "$3" = none ]; then
+            [ "$count" -eq 0 ] || return 1
+        else
+            [ "$count" -gt "$3" ] || return 1
+        fi
+    done
 }
 
 check_values() {
@@ -100,20 +117,13 @@ grep -q 'GL is software here (.*): drawing with cairo' "$work/scope.err" ||
 # --- the program starts: both graphs show its channels ---------------------
 feed 300 1000
 wait_for "grep -q 'scope_feeder (pid $last_feeder) running' '$work/scope.err'"
-sleep 1
-import -window root "$work/screen.png"
-for colour in FFCC33 FF5C5C 4CD964; do          # ramp, wave, level
-    count=$(pixels "$work/screen.png" "$colour")
-    [ "$count" -gt 150 ] || fail "colour #$colour: $count pixels on screen"
-done
+wait_for "screen_shows '$work/screen.png' 'FFCC33 FF5C5C 4CD964' 150" # ramp, wave, level
 
 # --- n hides the values of the focused graph, n again shows them -----------
 amber=$(pixels "$work/screen.png" FFCC33)
 xdotool key n
-sleep 0.3
-import -window root "$work/hidden.png"
-[ "$(pixels "$work/hidden.png" FFCC33)" -lt $((amber / 2)) ] ||
-    fail "n did not hide the values"
+wait_for "import -window root '$work/hidden.png' &&
+          [ \$(pixels '$work/hidden.png' FFCC33) -lt $((amber / 2)) ]"
 xdotool key n
 
 # --- i, c, space: numbered files, never overwritten ------------------------
@@ -145,10 +155,17 @@ kill "$last_feeder"
 feed 200 5000
 wait_for "grep -q 'scope_feeder (pid $last_feeder) running' '$work/scope.err'"
 wait_for "'$scope' -S '$seg' -l | grep -Eq '^  ramp .* 200 samples'"
-sleep 0.3
-xdotool key c
-wait_for "[ -s '${shots}4.csv' ]"
-check_values "${shots}4.csv" 2 200 5000
+# Saved until the window has read all of them (each c a new file).
+saved=3
+shows_new_process() {
+    saved=$((saved + 1))
+    xdotool key c
+    wait_for "[ -s '${shots}$saved.csv' ]"
+    [ "$(wc -l < "${shots}$saved.csv")" -eq 201 ] &&
+        head -2 "${shots}$saved.csv" | grep -q '^[^,]*,5000,'
+}
+wait_for shows_new_process
+check_values "${shots}$saved.csv" 2 200 5000
 # The slider's value went to the new process too.
 "$scope" -S "$seg" -l | grep -Eq '^  feed_gain +100 ' ||
     fail "the new process did not get the slider's value"
@@ -169,15 +186,36 @@ scope_pid=$!
 pids="$pids $scope_pid"
 timeout 10 xdotool search --sync --onlyvisible --name "recorder_scope: $seg" \
     >/dev/null || fail "no window with GSK_RENDERER=gl"
-sleep 1
+wait_for "screen_shows '$work/gl.png' 'FFCC33 FF5C5C 4CD964' 50"
 grep -q 'drawing with cairo' "$work/scope.err" &&
     fail "GSK_RENDERER=gl was overridden"
-import -window root "$work/gl.png"
-for colour in FFCC33 FF5C5C 4CD964; do
-    count=$(pixels "$work/gl.png" "$colour")
-    [ "$count" -gt 50 ] || fail "GL: colour #$colour: $count pixels on screen"
-done
 xdotool key q
 wait "$scope_pid" || fail "the GL scope exited with status $?"
+
+# --- a slider on a tweak the program lacks: refused, shown until dismissed ----
+banner=8B1E1E                                   # SCOPE_BANNER_RGB
+screen_shows "$work/before.png" $banner none ||
+    fail "banner colour on screen before any error"
+"$scope" -S "$seg" -g 640x420 level -s no_such_tweak=5:0:10 \
+    2>"$work/scope.err" &
+scope_pid=$!
+pids="$pids $scope_pid"
+timeout 10 xdotool search --sync --onlyvisible --name "recorder_scope: $seg" \
+    >/dev/null || fail "no window for the refused slider"
+refusal="'no_such_tweak=5' refused: no recorder or tweak 'no_such_tweak'"
+wait_for "grep -qF \"recorder_scope: $refusal\" '$work/scope.err'"
+# A banner across the window's top, 640 pixels wide and a line high.
+wait_for "screen_shows '$work/refused.png' $banner 10000"
+# Its Dismiss button, at the right end of the banner, as a person clicks.
+xdotool mousemove 600 16 click 1
+wait_for "screen_shows '$work/dismissed.png' $banner none"
+# Moved, the slider is refused again; Escape dismisses the banner too.
+xdotool mousemove 320 390 click 1
+wait_for "[ \$(grep -c 'refused: no recorder or tweak' '$work/scope.err') -ge 2 ]"
+wait_for "screen_shows '$work/again.png' $banner 10000"
+xdotool key Escape
+wait_for "screen_shows '$work/escaped.png' $banner none"
+xdotool key q
+wait "$scope_pid" || fail "the scope exited with status $? after a refusal"
 echo "window, colours, keys, numbered saves, exact CSV, slider, restart, quit,"
-echo "cairo where GL is software, GL on request: ok"
+echo "cairo where GL is software, GL on request, refusals shown until dismissed: ok"
