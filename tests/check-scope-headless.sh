@@ -31,6 +31,15 @@ feed() {
     last_feeder=$!
 }
 
+# Wait up to 10 s for a condition (a shell command), instead of sleeping.
+wait_for() {
+    deadline=$(($(date +%s) + 10))
+    while ! eval "$1"; do
+        [ "$(date +%s)" -lt "$deadline" ] || fail "timed out waiting for: $1"
+        sleep 0.05
+    done
+}
+
 # Wait until the segment holds COUNT samples of ramp.
 wait_samples() {
     for _ in $(seq 100); do
@@ -114,7 +123,7 @@ rm -f "$seg"
     2>"$work/late.err" &
 capture=$!
 pids="$pids $capture"
-sleep 0.4
+wait_for "grep -q 'waiting for $seg' '$work/late.err'"
 feed 100 2000
 wait "$capture" || fail "late capture failed: $(cat "$work/late.err")"
 grep -q "waiting for $seg" "$work/late.err" || fail "no 'waiting for' message"
@@ -130,7 +139,8 @@ wait_samples 50
     2>"$work/restart.err" &
 capture=$!
 pids="$pids $capture"
-sleep 0.6
+# It attached to the first process (and read its samples) before that ends.
+wait_for "grep -q 'running' '$work/restart.err'"
 kill "$last_feeder"
 wait "$last_feeder" 2>/dev/null || true
 feed 50 700

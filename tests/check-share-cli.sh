@@ -17,6 +17,15 @@ trap cleanup EXIT
 export RECORDER_SHARE="$work/segment"
 fail() { echo "check-share-cli: $*"; exit 1; }
 
+# Wait up to 10 s for a condition (a shell command), instead of sleeping.
+wait_for() {
+    deadline=$(($(date +%s) + 10))
+    while ! eval "$1"; do
+        [ "$(date +%s)" -lt "$deadline" ] || fail "timed out waiting for: $1"
+        sleep 0.05
+    done
+}
+
 RECORDER_TRACES=perfdata=bytes,loops "$build/examples/perfdata" \
     >"$work/example.out" 2>"$work/example.err" &
 example=$!
@@ -31,14 +40,13 @@ grep -Eq '^  loops +unsigned +iterations ' "$work/list" || fail "-l lacks loops"
 grep -q "Creating new $RECORDER_SHARE" "$work/example.err" || fail "no creation message"
 
 "$scope" -c dump || fail "-c dump failed"
-sleep 0.2
-grep -q "perfdata: Transferred .* bytes in .* iterations" "$work/example.err" ||
-    fail "the example did not dump on -c dump"
+wait_for "grep -q 'perfdata: Transferred .* bytes in .* iterations' '$work/example.err'"
 
 "$scope" -c transfer_delay=50 && "$scope" -l | grep -Eq '^  transfer_delay +50 ' ||
     fail "tweak not set by -c"
 
-sleep 0.2
+# What the dump after the kill must end with, while it lives.
+wait_for "'$scope' -D perfdata | tail -n 1 | grep -q 'perfdata: Transferred'"
 kill -9 "$example"
 wait "$example" 2>/dev/null || true
 example=""

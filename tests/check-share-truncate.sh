@@ -22,6 +22,15 @@ unset DISPLAY WAYLAND_DISPLAY
 seg="$work/segment"
 fail() { echo "check-share-truncate: $*"; exit 1; }
 
+# Wait up to 10 s for a condition (a shell command), instead of sleeping.
+wait_for() {
+    deadline=$(($(date +%s) + 10))
+    while ! eval "$1"; do
+        [ "$(date +%s)" -lt "$deadline" ] || fail "timed out waiting for: $1"
+        sleep 0.05
+    done
+}
+
 # Wait until a reader can open the segment (the writer made it whole).
 wait_segment() {
     for _ in $(seq 100); do
@@ -40,7 +49,7 @@ writer=$!
 pids="$pids $writer"
 wait_segment
 truncate -s 0 "$seg"
-sleep 0.3
+wait_for "grep -qxF \"\$said\" '$work/busy.err'"
 kill -USR1 "$writer" 2>/dev/null || true    # dump from its own memory
 status=0
 wait "$writer" || status=$?
