@@ -10,6 +10,7 @@
 # GTK and Mesa are not sanitizer-clean (leaks at exit, uninstrumented
 # threads), so make check-asan and check-tsan leave this one out:
 # sanitized: skip
+# KEEP_SHOTS=DIR keeps the screenshots there, to look at them.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 case "${BUILD:-build}" in
