@@ -32,8 +32,8 @@ static uint64_t converted_max;          /* newest ticks converted here */
 static uint64_t due_ns;                 /* next point, since start */
 static uint64_t due_ticks;              /* the same, roughly, in ticks */
 
-#define FIRST_INTERVAL_NS       1000000ull      /* 1 ms */
-#define LAST_INTERVAL_NS        65536000000ull  /* 1 ms doubled 16 times */
+#define FIRST_INTERVAL_NS       250000ull       /* 250 us */
+#define LAST_INTERVAL_NS        65536000000ull  /* 250 us doubled 18 times */
 #define TIMED_UNTIL_NS          1500000000ull   /* later: when anyone wakes */
 #define PROVISIONAL_NS          20000ull        /* shortest provisional */
 #define MARGIN_S                1e-4            /* a new point's lead */
@@ -99,8 +99,11 @@ static double stated_hz(void)
 
 static void forget_append_after_fork(void)
 {
-    /* A thread that was appending does not exist in the child. */
+    /* A thread that was appending does not exist in the child. Readers of
+     * the parent's segment may have converted anything made until now, and
+     * the child's segment will show the parent's records too. */
     __atomic_store_n(&base.claim, 0, __ATOMIC_RELAXED);
+    __atomic_store_n(&converted_max, recorder_ticks(), __ATOMIC_RELAXED);
 }
 
 void recorder_clock_init(void)
@@ -123,7 +126,7 @@ void recorder_clock_init(void)
     /* The provisional rate: the one the processor states, else measured
      * over the work just done (reading the time zone takes tens of us;
      * with TZ set, it is made up to 20 us). Good to about 1e-3: a few
-     * hundred ns of error by the first calibration, 1 ms after start. */
+     * hundred ns of error by the first calibration, 250 us after start. */
     double hz = 1e9;
     if (recorder_clock_uses_counter)
     {
@@ -168,12 +171,6 @@ static void mirror_sync(void)
            !__atomic_compare_exchange_n(&table->count, &have, want, false,
                                         __ATOMIC_RELEASE, __ATOMIC_RELAXED))
         ;
-}
-
-void recorder_clock_share(recorder_time_base *table)
-{
-    __atomic_store_n(&mirror, table, __ATOMIC_RELEASE);
-    mirror_sync();
 }
 
 /* Append the points for a fresh measurement (ticks, ns). The caller holds
@@ -238,6 +235,23 @@ static void append_claimed(uint64_t ticks, uint64_t ns)
     due_ticks = ticks + (uint64_t) (rate * 1e-9 * interval);
     if (count + added >= RECORDER_TIME_POINTS)
         due_ticks = due_ns = UINT64_MAX;
+}
+
+void recorder_clock_share(recorder_time_base *table)
+{
+    /* Before the first segment publishes them, only this process converted
+     * ticks: a point can still go exactly through a fresh measurement. */
+    if (table && recorder_clock_uses_counter &&
+        !__atomic_load_n(&mirror, __ATOMIC_ACQUIRE) &&
+        !__atomic_exchange_n(&base.claim, 1, __ATOMIC_ACQUIRE))
+    {
+        uint64_t ticks, ns;
+        paired_read(&ticks, &ns);
+        append_claimed(ticks, ns);
+        __atomic_store_n(&base.claim, 0, __ATOMIC_RELEASE);
+    }
+    __atomic_store_n(&mirror, table, __ATOMIC_RELEASE);
+    mirror_sync();
 }
 
 uint64_t recorder_clock_calibrate(void)

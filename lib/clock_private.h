@@ -66,7 +66,7 @@ int64_t recorder_clock_start_local_us(void) RECORDER_HIDDEN;
 uint64_t recorder_clock_us_since_start(uint64_t ticks) RECORDER_HIDDEN;
 
 /* Take a calibration point if one is due (they follow doubling intervals
- * from 1 ms, then one a minute). Returns the nanoseconds until the next is
+ * from 250 us, then one a minute). Returns the nanoseconds until the next is
  * due if it is worth a wake-up (in the first second), else UINT64_MAX. */
 uint64_t recorder_clock_calibrate(void) RECORDER_HIDDEN;
 
