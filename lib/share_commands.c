@@ -266,6 +266,10 @@ static void *apply_commands(void *arg)
                                        : until_point == UINT64_MAX ? NULL
                                        : &point;
         wait_for_work(&ring->doorbell, bell, changed, timeout);
+        /* Tweaks the program assigned directly show in the segment after
+         * these wake-ups too, the last one about a second after start. */
+        if (timeout == &point)
+            recorder_share_refresh();
     }
     return NULL;
 }
