@@ -1,6 +1,21 @@
-/* clock.c - calibrate the cycle counter and convert ticks to time. */
+/* clock.c - stamp records, and calibrate the stamps against CLOCK_MONOTONIC.
+ *
+ * Calibration never makes anyone wait: the first point pairs the counter
+ * with CLOCK_MONOTONIC at start, with a provisional rate; later points are
+ * taken when due, by whoever converts a record then (renderers, dumps) or
+ * by the shared segment's command thread. Each new point starts on the
+ * line of the one before, at a tick nobody can have converted yet, so no
+ * converted time ever changes (time_base_private.h). Its rate is the best
+ * one known (measured since start), bent a little to pull the accumulated
+ * error back to zero by the next point. While no other process reads our
+ * times, a point can instead go exactly through a fresh measurement, with a
+ * bridge from the newest tick converted so far.
+ */
 #include "clock_private.h"
+#include "time_base_private.h"
 #include "recorder.h"
+
+#include <pthread.h>
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>
@@ -8,11 +23,20 @@
 
 bool recorder_clock_uses_counter = false;
 
-static uint64_t start_ticks;
+static recorder_time_base base;         /* our points: this process converts */
+static recorder_time_base *mirror;      /* the shared segment's copy */
+static uint64_t start_ticks;            /* the pair measured at start */
 static uint64_t start_ns;               /* CLOCK_MONOTONIC at start */
 static int64_t  start_local_us;         /* wall clock + UTC offset at start */
-static double   provisional_hz;         /* measured after 10 ms */
-static double   calibrated_hz;          /* measured after one second */
+static uint64_t converted_max;          /* newest ticks converted here */
+static uint64_t due_ns;                 /* next point, since start */
+static uint64_t due_ticks;              /* the same, roughly, in ticks */
+
+#define FIRST_INTERVAL_NS       250000ull       /* 250 us */
+#define LAST_INTERVAL_NS        65536000000ull  /* 250 us doubled 18 times */
+#define TIMED_UNTIL_NS          1500000000ull   /* later: when anyone wakes */
+#define PROVISIONAL_NS          20000ull        /* shortest provisional */
+#define MARGIN_S                1e-4            /* a new point's lead */
 
 /* The counter is usable only if it ticks at a constant rate whatever the
  * power state and is synchronised across cores ("invariant TSC"). */
@@ -54,12 +78,43 @@ static void paired_read(uint64_t *ticks, uint64_t *ns)
     }
 }
 
+/* The rate of the counter when the processor states it, else 0. */
+static double stated_hz(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    unsigned eax, ebx, ecx, edx;
+    if (__get_cpuid(0, &eax, &ebx, &ecx, &edx) && eax >= 0x15)
+    {
+        __cpuid_count(0x15, 0, eax, ebx, ecx, edx);
+        if (eax && ebx && ecx)
+            return (double) ecx * ebx / eax;    /* crystal * TSC ratio */
+    }
+#elif defined(__aarch64__)
+    uint64_t frequency;
+    __asm__ __volatile__("mrs %0, cntfrq_el0" : "=r"(frequency));
+    return (double) frequency;
+#endif
+    return 0;
+}
+
+static void forget_append_after_fork(void)
+{
+    /* A thread that was appending does not exist in the child. Readers of
+     * the parent's segment may have converted anything made until now, and
+     * the child's segment will show the parent's records too. */
+    __atomic_store_n(&base.claim, 0, __ATOMIC_RELAXED);
+    __atomic_store_n(&converted_max, recorder_ticks(), __ATOMIC_RELAXED);
+}
+
 void recorder_clock_init(void)
 {
     if (start_ns)
         return;
     recorder_clock_uses_counter = counter_is_invariant();
-    paired_read(&start_ticks, &start_ns);
+    uint64_t ticks, ns;
+    paired_read(&ticks, &ns);
+    if (!recorder_clock_uses_counter)
+        ticks = ns;                     /* the ticks are CLOCK_MONOTONIC */
 
     struct timespec wall;
     clock_gettime(CLOCK_REALTIME, &wall);
@@ -67,41 +122,160 @@ void recorder_clock_init(void)
     localtime_r(&wall.tv_sec, &local);
     start_local_us = ((int64_t) wall.tv_sec + local.tm_gmtoff) * 1000000
                    + wall.tv_nsec / 1000;
+
+    /* The provisional rate: the one the processor states, else measured
+     * over the work just done (reading the time zone takes tens of us;
+     * with TZ set, it is made up to 20 us). Good to about 1e-3: a few
+     * hundred ns of error by the first calibration, 250 us after start. */
+    double hz = 1e9;
+    if (recorder_clock_uses_counter)
+    {
+        hz = stated_hz();
+        if (!(hz >= 1e6 && hz < 1e11))
+        {
+            uint64_t now_ticks, now_ns;
+            do
+                paired_read(&now_ticks, &now_ns);
+            while (now_ns - ns < PROVISIONAL_NS);
+            hz = (double) (now_ticks - ticks) * 1e9 / (double) (now_ns - ns);
+        }
+    }
+    base.points[0] = (recorder_time_point) { ticks, ns, hz };
+    start_ticks = ticks;
+    due_ns = FIRST_INTERVAL_NS;
+    due_ticks = ticks + (uint64_t) (hz * 1e-9 * FIRST_INTERVAL_NS);
+    __atomic_store_n(&base.count, 1, __ATOMIC_RELEASE);
+    __atomic_store_n(&start_ns, ns, __ATOMIC_RELEASE);
+    pthread_atfork(NULL, NULL, forget_append_after_fork);
 }
 
-/* The rate is measured over the longest interval available: a first value
- * after 10 ms (good to about 1e-6), kept until one second has passed, then
- * a final one (about 1e-8). Between the two, every conversion uses the same
- * value, so equal ticks always give equal times. */
-double recorder_clock_hz(void)
+/* Copy points the segment does not have yet, then publish them there. Two
+ * threads may do it at once: they write the same values. */
+static void mirror_sync(void)
+{
+    recorder_time_base *table = __atomic_load_n(&mirror, __ATOMIC_ACQUIRE);
+    if (!table)
+        return;
+    unsigned want = __atomic_load_n(&base.count, __ATOMIC_ACQUIRE);
+    unsigned have = __atomic_load_n(&table->count, __ATOMIC_ACQUIRE);
+    for (unsigned i = have; i < want; i++)
+    {
+        __atomic_store_n(&table->points[i].ticks, base.points[i].ticks,
+                         __ATOMIC_RELAXED);
+        __atomic_store_n(&table->points[i].ns, base.points[i].ns,
+                         __ATOMIC_RELAXED);
+        __atomic_store(&table->points[i].hz, &base.points[i].hz,
+                       __ATOMIC_RELAXED);
+    }
+    while (have < want &&
+           !__atomic_compare_exchange_n(&table->count, &have, want, false,
+                                        __ATOMIC_RELEASE, __ATOMIC_RELAXED))
+        ;
+}
+
+/* Append the points for a fresh measurement (ticks, ns). The caller holds
+ * the claim. */
+static void append_claimed(uint64_t ticks, uint64_t ns)
+{
+    unsigned count = __atomic_load_n(&base.count, __ATOMIC_ACQUIRE);
+    const recorder_time_point *last = &base.points[count - 1];
+    if (ticks <= start_ticks || ns <= start_ns)
+        return;
+    double rate = (double) (ticks - start_ticks) * 1e9 / (double) (ns - start_ns);
+    uint64_t since_start = ns - start_ns;
+    uint64_t interval = since_start < FIRST_INTERVAL_NS ? FIRST_INTERVAL_NS
+                      : since_start > LAST_INTERVAL_NS ? LAST_INTERVAL_NS
+                      : since_start;
+
+    /* The first tick nobody may have converted: readers of the segment may
+     * have converted anything up to now, so a little after now; else just
+     * after the newest tick this process converted. */
+    uint64_t frozen = __atomic_load_n(&converted_max, __ATOMIC_ACQUIRE) + 1;
+    if (__atomic_load_n(&mirror, __ATOMIC_ACQUIRE))
+        frozen = ticks + (uint64_t) (rate * MARGIN_S);
+    if (frozen <= last->ticks)
+        frozen = last->ticks + 1;
+
+    recorder_time_point from = {
+        frozen, recorder_time_ns(base.points, count, frozen), 0
+    };
+    recorder_time_point exact = { ticks, ns, rate };
+    unsigned added = 0;
+    if (frozen < ticks && ns > from.ns && count + 2 <= RECORDER_TIME_POINTS)
+    {
+        /* Nobody converted ticks in between: bridge to the measurement. */
+        from.hz = (double) (ticks - frozen) * 1e9 / (double) (ns - from.ns);
+        if (from.hz > rate * 0.5 && from.hz < rate * 2)
+            added = 2;
+    }
+    if (!added && count + 1 <= RECORDER_TIME_POINTS)
+    {
+        /* Run at the measured rate, bent to catch up with CLOCK_MONOTONIC
+         * by the next point: 'error' is how far ahead we are at 'frozen'. */
+        double truth = (double) ns +
+                       ((double) frozen - (double) ticks) * 1e9 / rate;
+        double error = (double) from.ns - truth;
+        double limit = interval * 0.5;
+        if (error > limit)
+            error = limit;
+        if (error < -limit)
+            error = -limit;
+        from.hz = rate * interval / (interval - error);
+        added = 1;
+    }
+    if (added && recorder_time_point_valid(last, &from) &&
+        (added == 1 || recorder_time_point_valid(&from, &exact)))
+    {
+        base.points[count] = from;
+        if (added == 2)
+            base.points[count + 1] = exact;
+        __atomic_store_n(&base.count, count + added, __ATOMIC_RELEASE);
+    }
+    due_ns = since_start + interval;
+    due_ticks = ticks + (uint64_t) (rate * 1e-9 * interval);
+    if (count + added >= RECORDER_TIME_POINTS)
+        due_ticks = due_ns = UINT64_MAX;
+}
+
+void recorder_clock_share(recorder_time_base *table)
+{
+    /* Before the first segment publishes them, only this process converted
+     * ticks: a point can still go exactly through a fresh measurement. */
+    if (table && recorder_clock_uses_counter &&
+        !__atomic_load_n(&mirror, __ATOMIC_ACQUIRE) &&
+        !__atomic_exchange_n(&base.claim, 1, __ATOMIC_ACQUIRE))
+    {
+        uint64_t ticks, ns;
+        paired_read(&ticks, &ns);
+        append_claimed(ticks, ns);
+        __atomic_store_n(&base.claim, 0, __ATOMIC_RELEASE);
+    }
+    __atomic_store_n(&mirror, table, __ATOMIC_RELEASE);
+    mirror_sync();
+}
+
+uint64_t recorder_clock_calibrate(void)
 {
     if (!recorder_clock_uses_counter)
-        return 1e9;
-    double hz;
-    __atomic_load(&calibrated_hz, &hz, __ATOMIC_ACQUIRE);
-    if (hz > 0)
-        return hz;
-
-    uint64_t ticks, ns;
-    do
+        return UINT64_MAX;
+    uint64_t due = __atomic_load_n(&due_ticks, __ATOMIC_RELAXED);
+    if (recorder_ticks() >= due &&
+        !__atomic_exchange_n(&base.claim, 1, __ATOMIC_ACQUIRE))
+    {
+        uint64_t ticks, ns;
         paired_read(&ticks, &ns);
-    while (ns - start_ns < 10000000);
-
-    bool final = ns - start_ns >= 1000000000;
-    double provisional;
-    __atomic_load(&provisional_hz, &provisional, __ATOMIC_ACQUIRE);
-    if (provisional > 0 && !final)
-        return provisional;
-
-    hz = (double) (ticks - start_ticks) * 1e9 / (double) (ns - start_ns);
-    __atomic_store(final ? &calibrated_hz : &provisional_hz, &hz,
-                   __ATOMIC_RELEASE);
-    return hz;
-}
-
-uint64_t recorder_clock_start_ticks(void)
-{
-    return start_ticks;
+        if (ticks >= __atomic_load_n(&due_ticks, __ATOMIC_RELAXED))
+            append_claimed(ticks, ns);
+        __atomic_store_n(&base.claim, 0, __ATOMIC_RELEASE);
+        mirror_sync();
+    }
+    /* Only the first second is worth waking for: the rate is good to about
+     * 1e-7 then, and an idle program must cost nothing. */
+    uint64_t next = __atomic_load_n(&due_ns, __ATOMIC_RELAXED);
+    if (next > TIMED_UNTIL_NS)
+        return UINT64_MAX;
+    uint64_t now = recorder_monotonic_ns() - start_ns;
+    return next > now ? next - now : 0;
 }
 
 uint64_t recorder_clock_start_mono_ns(void)
@@ -116,10 +290,18 @@ int64_t recorder_clock_start_local_us(void)
 
 uint64_t recorder_clock_us_since_start(uint64_t ticks)
 {
-    if (ticks <= start_ticks)
-        return 0;
-    return (uint64_t) ((double) (ticks - start_ticks) * 1e6
-                       / recorder_clock_hz());
+    /* Noted first: a point appended from now on starts after 'ticks'. */
+    uint64_t seen = __atomic_load_n(&converted_max, __ATOMIC_RELAXED);
+    while (ticks > seen &&
+           !__atomic_compare_exchange_n(&converted_max, &seen, ticks, true,
+                                        __ATOMIC_ACQ_REL, __ATOMIC_RELAXED))
+        ;
+    if (recorder_clock_uses_counter &&
+        recorder_ticks() >= __atomic_load_n(&due_ticks, __ATOMIC_RELAXED))
+        recorder_clock_calibrate();
+    unsigned count = __atomic_load_n(&base.count, __ATOMIC_ACQUIRE);
+    uint64_t ns = recorder_time_ns(base.points, count, ticks);
+    return ns > start_ns ? (ns - start_ns) / 1000 : 0;
 }
 
 uintptr_t recorder_tick(void)

@@ -2,8 +2,9 @@
  *
  * Records are stamped with the CPU's cycle counter when it is invariant and
  * synchronised across cores (one instruction, no system call, no shared cache
- * line), else with CLOCK_MONOTONIC in nanoseconds. Ticks become seconds only
- * when a record is rendered.
+ * line), else with CLOCK_MONOTONIC in nanoseconds. Ticks become time only
+ * when a record is read, through calibration points (time_base_private.h)
+ * that pair ticks with CLOCK_MONOTONIC.
  */
 #ifndef RECORDER_CLOCK_PRIVATE_H
 #define RECORDER_CLOCK_PRIVATE_H
@@ -49,21 +50,29 @@ static inline uint64_t recorder_ticks(void)
     return recorder_ticks_without_counter();
 }
 
-/* Set up the time base; idempotent, called from the library constructor. */
+/* Set up the time base; idempotent, called from the library constructor.
+ * Takes the first calibration point, with a provisional rate measured over
+ * the constructor's own work (at least 20 us). */
 void recorder_clock_init(void) RECORDER_HIDDEN;
 
-/* Ticks per second. Calibrated against CLOCK_MONOTONIC; the first call in
- * the first 10 ms of the process may spin until 10 ms have passed.
- * Async-signal-safe. */
-double recorder_clock_hz(void) RECORDER_HIDDEN;
-
-/* Tick value at library start, and the wall-clock time (microseconds since
- * the epoch, local time zone applied) at that moment. */
-uint64_t recorder_clock_start_ticks(void) RECORDER_HIDDEN;
+/* CLOCK_MONOTONIC at library start, and the wall-clock time (microseconds
+ * since the epoch, local time zone applied) at that moment. */
 uint64_t recorder_clock_start_mono_ns(void) RECORDER_HIDDEN;
 int64_t recorder_clock_start_local_us(void) RECORDER_HIDDEN;
 
-/* Microseconds between library start and 'ticks' (0 if before start). */
+/* Microseconds between library start and 'ticks' (0 if before start),
+ * final: the same now and after any later calibration. Takes a calibration
+ * point first if one is due. Never waits; async-signal-safe. */
 uint64_t recorder_clock_us_since_start(uint64_t ticks) RECORDER_HIDDEN;
+
+/* Take a calibration point if one is due (they follow doubling intervals
+ * from 250 us, then one a minute). Returns the nanoseconds until the next is
+ * due if it is worth a wake-up (in the first second), else UINT64_MAX. */
+uint64_t recorder_clock_calibrate(void) RECORDER_HIDDEN;
+
+/* Publish the calibration points in 'table' too, now and as they come (the
+ * shared segment's table, zeroed); NULL to stop. */
+struct recorder_time_base;
+void recorder_clock_share(struct recorder_time_base *table) RECORDER_HIDDEN;
 
 #endif /* RECORDER_CLOCK_PRIVATE_H */

@@ -210,8 +210,6 @@ static void *apply_commands(void *arg)
     (void) arg;
     share_command_ring *ring = NULL;
     uint64_t reader = 0;
-    bool calibrated = false;
-    uint64_t started = recorder_monotonic_ns();
     uint64_t stuck_at = 0, stuck_since = 0;
 
     for (;;)
@@ -258,17 +256,20 @@ static void *apply_commands(void *arg)
         }
 
         /* Sleep until rung. A sender between its reservation and its
-         * publication: look again shortly. Once only, a second after start,
-         * wake to publish the precise tick rate. */
-        struct timespec soon = { 0, 1000000 }, calibration = { 1, 100000000 };
+         * publication: look again shortly. Wake too when a calibration
+         * point is due: readers of the segment get their points from us. */
+        uint64_t until_point = recorder_clock_calibrate();
+        struct timespec soon = { 0, 1000000 }, point = {
+            (time_t) (until_point / 1000000000), (long) (until_point % 1000000000)
+        };
         const struct timespec *timeout = pending ? &soon
-                                       : calibrated ? NULL : &calibration;
+                                       : until_point == UINT64_MAX ? NULL
+                                       : &point;
         wait_for_work(&ring->doorbell, bell, changed, timeout);
-        if (!calibrated && recorder_monotonic_ns() - started > 1000000000)
-        {
-            calibrated = true;
+        /* Tweaks the program assigned directly show in the segment after
+         * these wake-ups too, the last one about a second after start. */
+        if (timeout == &point)
             recorder_share_refresh();
-        }
     }
     return NULL;
 }

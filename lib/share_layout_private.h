@@ -7,8 +7,11 @@
  * size, struct sizes) before it touches anything else, and then trusts no
  * offset, count or string: see share_access_private.h.
  *
- *   header | recorders | tweaks | sites | channels | commands | strings |
- *   crash | rings
+ *   header | recorders | tweaks | sites | channels | modules | commands |
+ *   clock | strings | crash | rings
+ *
+ * The clock region is a recorder_time_base (time_base_private.h): the
+ * calibration points that turn the records' ticks into CLOCK_MONOTONIC.
  *
  * The crash region (CRASH_REGION_SIZE bytes at 'crash') holds the
  * crash_report of crash_report_private.h once the writer died of a signal;
@@ -18,12 +21,13 @@
 #define RECORDER_SHARE_LAYOUT_PRIVATE_H
 
 #include "recorder.h"
+#include "time_base_private.h"
 
 #include <assert.h>
 #include <stdint.h>
 
 #define SHARE_MAGIC             0x4D48535244524352ull  /* "RCRDRSHM" */
-#define SHARE_VERSION           3
+#define SHARE_VERSION           4
 #define SHARE_ENDIAN_MARK       0x01020304u
 #define SHARE_NAME_MAX          64
 
@@ -84,9 +88,8 @@ typedef struct share_header
     char         program[SHARE_NAME_MAX];
     int64_t      start_wall_us;         /* wall clock at start, UTC */
     int64_t      utc_offset_s;          /* local time zone at start */
-    uint64_t     start_mono_ns;         /* CLOCK_MONOTONIC at start */
-    uint64_t     start_ticks;           /* timestamp ticks at start */
-    double       tick_hz;               /* timestamp ticks per second */
+    uint64_t     start_mono_ns;         /* CLOCK_MONOTONIC at start: time 0 */
+    share_region clock;                 /* a recorder_time_base */
     share_table  recorders;
     share_table  tweaks;
     share_table  sites;
@@ -219,6 +222,8 @@ static_assert(sizeof(share_command) == 256, "share_command layout");
 static_assert(sizeof(share_ticket) == 128, "share_ticket layout");
 static_assert(sizeof(share_command_ring) == 64 + (256 + 128) * SHARE_COMMANDS,
               "share_command_ring layout");
+static_assert(sizeof(recorder_time_point) == 24, "recorder_time_point layout");
+static_assert(sizeof(recorder_time_base) == 4096, "recorder_time_base layout");
 static_assert(sizeof(recorder_slot) == 64, "recorder_slot layout");
 static_assert(sizeof(recorder_buffer) == 64, "recorder_buffer layout");
 static_assert(_Alignof(share_header) == 8, "share_header alignment");

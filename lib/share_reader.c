@@ -56,6 +56,7 @@ struct recorder_share
     char          path[4096];
     site_key *    sites;                /* sorted by address */
     unsigned      site_count;
+    recorder_time_cache time;           /* the writer's calibration points */
 };
 
 /* ---- opening ------------------------------------------------------------ */
@@ -158,7 +159,9 @@ static bool validate(const share_view *view, share_header *h, char *error,
         !table_fits(view, h->modules, sizeof(share_module)) ||
         !region_fits(view, h->strings) || !region_fits(view, h->rings) ||
         h->commands.size != sizeof(share_command_ring) ||
-        !region_fits(view, h->commands))
+        !region_fits(view, h->commands) ||
+        h->clock.size != sizeof(recorder_time_base) ||
+        !region_fits(view, h->clock) || h->clock.offset % 8)
     {
         snprintf(error, size, "corrupt: a table lies outside the file");
         return false;
@@ -167,11 +170,6 @@ static bool validate(const share_view *view, share_header *h, char *error,
         h->start_wall_us < 0 || h->start_wall_us > (int64_t) 1e17)
     {
         snprintf(error, size, "corrupt: start time");
-        return false;
-    }
-    if (!(h->tick_hz >= 1e3 && h->tick_hz < 1e12))
-    {
-        snprintf(error, size, "corrupt: tick rate %g", h->tick_hz);
         return false;
     }
     h->host[sizeof(h->host) - 1] = 0;
@@ -188,6 +186,13 @@ static void describe_user(uid_t uid, char *out, size_t size)
         snprintf(out, size, "user %s (uid %u)", found->pw_name, (unsigned) uid);
     else
         snprintf(out, size, "uid %u", (unsigned) uid);
+}
+
+/* The writer's calibration points (the region is checked at open). */
+static const recorder_time_base *clock_table(recorder_share *share)
+{
+    return (const recorder_time_base *)
+           (share->view.base + share->header.clock.offset);
 }
 
 recorder_share *recorder_share_open(const char *path, char *error, size_t size)
@@ -266,6 +271,12 @@ recorder_share *recorder_share_open_flags(const char *path, unsigned flags,
         snprintf(error, size, "%s: %s", path, why);
         goto fail_validate;
     }
+    recorder_time_cache_update(&share->time, clock_table(share));
+    if (!share->time.count)
+    {
+        snprintf(error, size, "%s: corrupt: no valid calibration point", path);
+        goto fail_validate;
+    }
     return share;
 
 fail_validate:
@@ -330,7 +341,9 @@ static bool header_unchanged(recorder_share *share)
            live->modules.offset == seen->modules.offset &&
            live->modules.capacity == seen->modules.capacity &&
            memcmp(&live->commands, &seen->commands,
-                  3 * sizeof(share_region)) == 0;
+                  3 * sizeof(share_region)) == 0 &&
+           live->start_mono_ns == seen->start_mono_ns &&
+           memcmp(&live->clock, &seen->clock, sizeof(share_region)) == 0;
 }
 
 recorder_share_status recorder_share_state(recorder_share *share)
@@ -415,6 +428,7 @@ void recorder_share_process_info(recorder_share *share,
     snprintf(info->host, sizeof(info->host), "%s", h->host);
     info->generation = h->generation;
     info->start_time = h->start_wall_us / 1e6;
+    info->start_monotonic = h->start_mono_ns * 1e-9;
     info->owner = share->owner;
     info->owned = recorder_share_owned(share);
     info->pid_verified = info->owned && writer_verified(share, h->pid);
@@ -661,14 +675,14 @@ static double as_number(uint64_t raw, char kind)
     }
 }
 
+/* Seconds between the writer's start and 'ticks', through the points the
+ * writer published: final once read, the same for every reader. */
 static double seconds(recorder_share *share, uint64_t ticks)
 {
-    uint64_t start = share->header.start_ticks;
-    double hz;
-    __atomic_load(&live_header(share)->tick_hz, &hz, __ATOMIC_RELAXED);
-    if (!(hz >= 1e3 && hz < 1e12))
-        hz = share->header.tick_hz;         /* validated at open */
-    return ticks > start ? (double) (ticks - start) / hz : 0.0;
+    recorder_time_cache_update(&share->time, clock_table(share));
+    uint64_t ns = recorder_time_ns(share->time.points, share->time.count, ticks);
+    uint64_t start = share->header.start_mono_ns;
+    return ns > start ? (double) (ns - start) * 1e-9 : 0.0;
 }
 
 /* Walk records of one recorder from 'cursor', its lanes merged in time
@@ -758,9 +772,6 @@ static bool take_sample(recorder_share *share, const recorder_record *record,
     recorder_sample *sample = &walk_state->out[walk_state->count++];
     sample->time = seconds(share, record->timestamp);
     sample->value = value;
-    sample->raw = raw;
-    sample->index = record->index;
-    sample->lane = record->lane;
     return true;
 }
 

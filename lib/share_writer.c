@@ -540,9 +540,7 @@ static void fill_header(share_header *h, uint64_t total, uint64_t rings_size)
     localtime_r(&wall.tv_sec, &tm);
     h->utc_offset_s = tm.tm_gmtoff;
     h->start_wall_us = local_us - tm.tm_gmtoff * 1000000;
-    h->start_ticks = recorder_clock_start_ticks();
     h->start_mono_ns = recorder_clock_start_mono_ns();
-    h->tick_hz = recorder_clock_hz();
 
     uint64_t at = align_up(sizeof(share_header), 64);
 #define PLACE_TABLE(table, capacity_, entry)                            \
@@ -557,6 +555,8 @@ static void fill_header(share_header *h, uint64_t total, uint64_t rings_size)
 #undef PLACE_TABLE
     h->commands = (share_region) { at, sizeof(share_command_ring) };
     at = align_up(at + sizeof(share_command_ring), 64);
+    h->clock = (share_region) { at, sizeof(recorder_time_base) };
+    at = align_up(at + sizeof(recorder_time_base), 64);
     h->strings = (share_region) { at, SHARE_STRINGS_SIZE };
     h->strings_used = 1;                /* offset 0 stays "no string" */
     at = align_up(at + SHARE_STRINGS_SIZE, 4096);
@@ -639,6 +639,7 @@ static void after_fork_in_child(void)
         __atomic_store_n(&rec->buffer, (recorder_buffer *) copy,
                          __ATOMIC_RELEASE);
     }
+    recorder_clock_share(NULL);
     segment_guard_remove(writer.guard);
     writer.guard = -1;
     munmap(writer.view.base, writer.view.size);
@@ -718,6 +719,9 @@ static bool create_locked(const char *path)
     for (recorder_info *r = recorder_list(); r; r = r->next)
         add_recorder_locked(r);
     apply_all_requests_locked(NULL);
+    /* From now on, calibration points go to this segment as well. */
+    recorder_clock_share((recorder_time_base *)
+                         (view.base + writer.layout.clock.offset));
 
     /* Magic last: a reader that sees it sees a complete header. */
     __atomic_store_n(&h->state, SHARE_STATE_RUNNING, __ATOMIC_RELEASE);
@@ -838,7 +842,5 @@ void recorder_share_refresh(void)
                          __atomic_load_n(&writer.tweaks[i]->trace,
                                          __ATOMIC_RELAXED),
                          __ATOMIC_RELAXED);
-    double hz = recorder_clock_hz();
-    __atomic_store(&writer.header->tick_hz, &hz, __ATOMIC_RELAXED);
     pthread_mutex_unlock(&writer.lock);
 }

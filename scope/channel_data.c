@@ -145,10 +145,6 @@ void scope_series_visible(const scope_series *series, double t0, double t1,
 #define RESCAN_SECONDS          1.0
 #define FAILURE_GRACE_SECONDS   1.0     /* a segment being created looks bad */
 #define READ_BATCH              1024
-/* The writer measures its tick rate over 10 ms, then again after a second
- * and publishes the better value; readers convert ticks with whatever the
- * writer published last. Past this writer time the rate no longer moves. */
-#define CALIBRATED_SECONDS      2.5
 
 typedef struct scope_graph
 {
@@ -191,8 +187,6 @@ struct scope_source
 
     bool                clock_valid;
     double              clock_offset;   /* monotonic - writer time */
-    bool                calibrating;    /* the writer's rate may change */
-    scope_series *      reference;      /* a sample to check the rate with */
 
     scope_series **     series;         /* every channel seen, by name */
     unsigned            series_count;
@@ -466,17 +460,11 @@ static unsigned read_samples(scope_source *source, double now)
                 double t = batch[i].time + source->offset;
                 if (t <= series->skip_until)
                     continue;
-                if (scope_series_append(series, t, batch[i].value))
-                {
-                    series->last_record = batch[i].index;
-                    series->last_lane = batch[i].lane;
-                    series->last_record_time = series->latest_time;
-                }
+                scope_series_append(series, t, batch[i].value);
             }
         } while (got == READ_BATCH);
         if (series->end == before)
             continue;
-        source->reference = series;
         if (!series->unit_known)
             learn_unit(source, series);
         if (series->latest_time > newest)
@@ -507,78 +495,6 @@ static unsigned read_samples(scope_source *source, double now)
     return found;
 }
 
-/* Times of this process's samples in 'series' were converted with a tick
- * rate 'ratio' times too high or low: fix them, and what follows from
- * them (the intervals and their pyramid). */
-static void rescale_series(scope_source *source, scope_series *series,
-                           double ratio)
-{
-    uint64_t from = series->generation_first > series->first
-                  ? series->generation_first : series->first;
-    for (uint64_t i = from; i < series->end; i++)
-    {
-        double *t = &series->time[i - series->base];
-        *t = source->offset + (*t - source->offset) * ratio;
-        series->track[SCOPE_TRACK_INTERVAL][i - series->base] *= ratio;
-    }
-    double *last = &series->latest_time;
-    if (!isnan(*last) && *last >= source->offset)
-        *last = source->offset + (*last - source->offset) * ratio;
-    series->last_record_time = source->offset +
-                               (series->last_record_time - source->offset) * ratio;
-    series->stats.last_time = series->latest_time;
-    scope_minmax *pyramid = &series->minmax[SCOPE_TRACK_INTERVAL];
-    scope_minmax_free(pyramid);
-    for (uint64_t i = series->first; i < series->end; i++)
-        scope_minmax_append(pyramid, i,
-                            series->track[SCOPE_TRACK_INTERVAL][i - series->base]);
-}
-
-/* Read the reference sample again: if its time moved, the writer changed
- * its tick rate, and every time read before from this process is off by
- * the same factor. It happens once, about a second after the writer
- * started; the library gives readers no other way to know. */
-static void check_tick_rate(scope_source *source)
-{
-    scope_series *ref = source->reference;
-    if (!ref || ref->channel < 0)
-        return;
-    if (ref->latest_time - source->offset > CALIBRATED_SECONDS)
-    {
-        source->calibrating = false;
-        return;
-    }
-    /* From where the series is, but one lane stepped back to that record:
-     * records since then in other lanes are newer, so it comes first. */
-    recorder_sample sample;
-    recorder_share_cursor cursor = ref->cursor;
-    if (ref->last_lane >= RECORDER_SHARE_LANES_MAX)
-        return;
-    cursor.next[ref->last_lane] = ref->last_record;
-    if (recorder_share_read(source->share, (unsigned) ref->channel, &cursor,
-                            &sample, 1, NULL) != 1 ||
-        sample.index != ref->last_record || sample.lane != ref->last_lane)
-        return;                         /* overwritten: next time */
-    double before = ref->last_record_time - source->offset;
-    double after = sample.time;
-    if (!(before > 0) || fabs(after - before) <= before * 1e-9)
-        return;
-    double ratio = after / before;
-    for (unsigned s = 0; s < source->series_count; s++)
-        rescale_series(source, source->series[s], ratio);
-    for (unsigned g = 0; g < source->graph_count; g++)
-    {
-        scope_graph *graph = &source->graphs[g];
-        graph->latest = NAN;
-        for (unsigned m = 0; m < graph->count; m++)
-            if (!(graph->latest >= graph->members[m]->latest_time))
-                graph->latest = graph->members[m]->latest_time;
-        graph->frozen = false;
-        graph->fresh = true;
-    }
-    source->clock_valid = false;
-}
-
 /* A segment that opened: a new process, or the same one again. */
 static unsigned attach(scope_source *source, recorder_share *share)
 {
@@ -598,8 +514,6 @@ static unsigned attach(scope_source *source, recorder_share *share)
         source->attached_once = true;
         source->generation = process.generation;
         source->clock_valid = false;
-        source->calibrating = true;
-        source->reference = NULL;
         for (unsigned s = 0; s < source->series_count; s++)
         {
             scope_series *series = source->series[s];
@@ -704,8 +618,6 @@ unsigned scope_source_poll(scope_source *source, double now)
         source->next_scan = now + RESCAN_SECONDS;
         flags |= scan_channels(source);
     }
-    if (source->calibrating)
-        check_tick_rate(source);
     flags |= read_samples(source, now);
     return flags;
 }

@@ -62,11 +62,7 @@ typedef struct scope_series
     uint64_t     lost;                  /* overwritten before we read them */
     double       latest_time, latest_value;
 
-    /* For the tick rate check (see channel_data.c). */
     uint64_t     generation_first;      /* first sample of this process */
-    uint64_t     last_record;           /* lane index of the newest read */
-    unsigned     last_lane;
-    double       last_record_time;
 } scope_series;
 
 /* ---- one channel's history ------------------------------------------------ */

@@ -62,7 +62,7 @@ sed -n "\|$said|,\$p" "$work/busy.err" |
     fail "no records dumped after the truncation"
 
 # --- an idle writer: its command thread is the first to find out ----------
-# (it wakes once, a second after start, to publish the tick rate)
+# (it wakes only during its first second, to publish calibration points)
 rm -f "$seg" "$seg.prev"
 RECORDER_SHARE="$seg" RECORDER_TRACES=feed=ramp, \
     "$build/tests/scope_feeder" 0 0 1.5 >"$work/idle.out" 2>"$work/idle.err" &

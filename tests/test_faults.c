@@ -379,8 +379,8 @@ static void test_truncated_segment_under_writer_keeps_recording(void **state)
     recorder_share_close(share);
 }
 
-/* Truncated while its command thread sleeps (past the calibration wake-up
- * at 1.1 s), the writer shares again: the thread must serve the new ring,
+/* Truncated while its command thread sleeps (past the calibration wake-ups
+ * of the first second), the writer shares again: the thread must serve the new ring,
  * although the old doorbell it sleeps on became private memory. */
 static void test_commands_served_after_truncation_and_sharing_again(void **state)
 {

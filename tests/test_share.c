@@ -197,10 +197,7 @@ static void test_lanes_of_two_threads_read_back_in_time_order(void **state)
     {
         assert_true(samples[i].value == (double) i);
         if (i)
-        {
-            assert_true(samples[i].time >= samples[i - 1].time);
-            assert_int_not_equal(samples[i].lane, samples[i - 1].lane);
-        }
+            assert_true(samples[i].time > samples[i - 1].time);
     }
 
     char text[32768];
@@ -332,7 +329,7 @@ static void test_commands_applied_quickly_and_idle_costs_nothing(void **state)
         assert_true(ms < limit_ms);
     }
 
-    /* Idle: after the one-time calibration wake-up (1.1 s after start),
+    /* Idle: after the calibration wake-ups (the last one about 1 s after start),
      * no thread of the child runs at all. Sanitizer runtimes have threads
      * of their own that wake up, so only the plain build can tell. */
     if (getenv("SANITIZED"))

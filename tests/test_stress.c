@@ -25,7 +25,11 @@ RECORDER(stress, 1024, "Written by several threads at once");
 
 #define THREADS         4
 #define WRITE_SECONDS   1.5
-#define PATTERN(seq, tag) (((uint64_t) (seq) * 0x9E3779B97F4A7C15ull) ^ (tag))
+/* Every value fits a double exactly and names its thread in its low bits:
+ * a sample names its record by its time and its thread. */
+#define TAGGED(value, tag) ((uint64_t) (value) * THREADS + (tag))
+#define PATTERN(seq, tag) \
+    TAGGED(((uint64_t) (seq) * 0x9E3779B97F4A7C15ull) >> 14, tag)
 
 
 static double now(void)
@@ -41,7 +45,8 @@ static void *writer_thread(void *arg)
 {
     uint64_t tag = (uintptr_t) arg, seq;
     for (seq = 0; !__atomic_load_n(&stop, __ATOMIC_RELAXED); seq++)
-        record(stress, "tag %lu seq %lu check %lu", tag, seq, PATTERN(seq, tag));
+        record(stress, "tag %lu seq %lu check %lu", tag, TAGGED(seq, tag),
+               PATTERN(seq, tag));
     return (void *) (uintptr_t) seq;
 }
 
@@ -104,8 +109,8 @@ typedef struct channel_reader
     uint64_t lost;
 } channel_reader;
 
-/* Samples of the three channels, by record (lane and index), to
- * cross-check. */
+/* Samples of the three channels, by record (time and thread: the times
+ * of one thread's records all differ), to cross-check. */
 typedef struct sample_set
 {
     uint64_t key;
@@ -113,8 +118,7 @@ typedef struct sample_set
     unsigned seen;
 } sample_set;
 
-/* Big enough that records of one drain never share an entry: lanes of
- * 2048 records, keys spread over 8 lanes. */
+/* Big enough that records of one drain never share an entry. */
 #define WINDOW 65536
 static sample_set window[WINDOW];
 
@@ -122,23 +126,26 @@ static uint64_t checked_records;
 
 static void note(unsigned which, const recorder_sample *sample)
 {
-    uint64_t key = sample->index * RECORDER_SHARE_LANES_MAX + sample->lane;
-    sample_set *set = &window[key % WINDOW];
+    uint64_t value = (uint64_t) sample->value, time;
+    memcpy(&time, &sample->time, sizeof(time));
+    uint64_t key = (time * 0x9E3779B97F4A7C15ull) ^ (value % THREADS);
+    sample_set *set = &window[(key >> 20) % WINDOW];
     if (set->key != key || !set->seen)
     {
         set->key = key;
         set->seen = 0;
     }
-    set->value[which] = sample->raw;
+    set->value[which] = value;
     set->seen |= 1u << which;
     if (set->seen == 7)
     {
-        uint64_t tag = set->value[0], seq = set->value[1];
-        if (tag >= THREADS || set->value[2] != PATTERN(seq, tag))
-            fail_msg("record %lu of lane %lu torn: tag %lu seq %lu "
-                     "check %lx", (unsigned long) (key / RECORDER_SHARE_LANES_MAX),
-                     (unsigned long) (key % RECORDER_SHARE_LANES_MAX), (unsigned long) tag,
-                     (unsigned long) seq, (unsigned long) set->value[2]);
+        uint64_t tag = set->value[0], seq = set->value[1] / THREADS;
+        if (tag >= THREADS || set->value[1] != TAGGED(seq, tag) ||
+            set->value[2] != PATTERN(seq, tag))
+            fail_msg("record at %.9f torn: tag %lu seq %lu check %lx",
+                     sample->time, (unsigned long) tag,
+                     (unsigned long) set->value[1],
+                     (unsigned long) set->value[2]);
         checked_records++;
         set->seen = 0;
     }

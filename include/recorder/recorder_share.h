@@ -73,6 +73,9 @@ typedef struct recorder_share_process
     char     host[64];
     uint64_t generation;                /* differs for every segment made */
     double   start_time;                /* seconds since the epoch */
+    double   start_monotonic;           /* CLOCK_MONOTONIC seconds at start:
+                                           add to sample times to compare
+                                           processes of one host */
     unsigned owner;                     /* user id owning the file */
     bool     owned;                     /* by the reader's effective user */
     bool     pid_verified;              /* 'pid' runs as the reader's user
@@ -146,13 +149,13 @@ extern bool recorder_share_channel_info(recorder_share *share, unsigned index,
 extern int recorder_share_find_channel(recorder_share *share,
                                        const char *regex, int after);
 
+/* 'time' is CLOCK_MONOTONIC since the writer started, through the
+ * calibration points the writer publishes: final once read (it does not
+ * change when the writer calibrates again) and the same for every reader. */
 typedef struct recorder_sample
 {
     double   time;                      /* seconds since the writer started */
     double   value;                     /* the argument, as a number */
-    uint64_t raw;                       /* the argument's 64-bit word */
-    uint64_t index;                     /* the record's index in its lane */
-    unsigned lane;                      /* the lane of the ring it is in */
 } recorder_sample;
 
 /* Most lanes a reader follows in one ring. */

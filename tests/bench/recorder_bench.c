@@ -324,7 +324,7 @@ static latency command_latency(void)
     qsort(times, COMMANDS, sizeof(*times), compare_doubles);
     result.p50 = times[COMMANDS / 2];
     result.p99 = times[COMMANDS * 99 / 100];
-    sleep(1);                           /* past the one calibration wake-up */
+    sleep(1);                           /* past the calibration wake-ups */
     double before = cpu_ms_of(pid);
     sleep(1);
     result.idle_cpu_ms = cpu_ms_of(pid) - before;
