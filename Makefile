@@ -24,7 +24,7 @@ CXX             ?= c++
 OPT             ?= -O2
 CFLAGS          ?= $(OPT) -g
 WARNINGS        := -Wall -Wextra
-# C only (C++ has no such options): no name hides another, every function
+# For C (g++ refuses the last two): no name hides another, every function
 # that is not static has a prototype in a header, no "f()" declarations.
 C_WARNINGS      := $(WARNINGS) -Wshadow -Wmissing-prototypes -Wstrict-prototypes
 CPPFLAGS_LIB    := -Iinclude/recorder -Ilib
@@ -95,7 +95,8 @@ HEADERS         := include/recorder/recorder.h include/recorder/recorder_ring.h 
 MAN3            := $(wildcard share/man/man3/*.3)
 
 .PHONY: all check check-asan check-tsan sanitized-check demo deps-check \
-        deps-demo install uninstall clean tests fuzz bench deps-fuzz
+        deps-demo install uninstall clean tests fuzz bench deps-fuzz \
+        no-header-list
 
 all: $(STATIC_LIB) $(SHARED_LIB) $(SHARED_LINKS) $(SYMBOLIZE) $(EXAMPLES) \
      $(SCOPE)
@@ -362,5 +363,4 @@ COMPILED        := $(LIB_OBJECTS) $(PIC_OBJECTS) $(SYMBOLIZE) $(EXAMPLES) \
 # Built before it wrote one (an older tree): build it again, once.
 $(filter-out $(patsubst %.d,%,$(wildcard $(COMPILED:%=%.d))),$(COMPILED)): \
     no-header-list
-.PHONY: no-header-list
 no-header-list:
