@@ -24,8 +24,14 @@ CXX             ?= c++
 OPT             ?= -O2
 CFLAGS          ?= $(OPT) -g
 WARNINGS        := -Wall -Wextra
+# For C (g++ refuses the last two): no name hides another, every function
+# that is not static has a prototype in a header, no "f()" declarations.
+C_WARNINGS      := $(WARNINGS) -Wshadow -Wmissing-prototypes -Wstrict-prototypes
 CPPFLAGS_LIB    := -Iinclude/recorder -Ilib
-ALL_CFLAGS      := -std=gnu11 $(WARNINGS) $(CFLAGS) -pthread
+ALL_CFLAGS      := -std=gnu11 $(C_WARNINGS) $(CFLAGS) -pthread
+# Every compiler run also writes the headers it read to TARGET.d (included
+# at the end): touching a header rebuilds only what includes it.
+DEPFLAGS        = -MMD -MP -MF $@.d -MT $@
 # libunwind walks the stack of a crash; libdw reads its DWARF.
 LDLIBS          := -pthread -lrt -lunwind -ldw
 
@@ -42,6 +48,10 @@ PIC_OBJECTS     := $(LIB_SOURCES:lib/%.c=$(BUILD)/lib/%.pic.o)
 STATIC_LIB      := $(BUILD)/librecorder.a
 SHARED_LIB      := $(BUILD)/librecorder.so.$(VERSION)
 SHARED_LINKS    := $(BUILD)/librecorder.so.$(SONAME_MAJOR) $(BUILD)/librecorder.so
+# The crash handler execs this to read DWARF outside the dying process. It
+# looks for it next to the library or program (build tree), then in
+# LIBEXECDIR/recorder; $RECORDER_SYMBOLIZE overrides.
+SYMBOLIZE       := $(BUILD)/recorder_symbolize
 
 EXAMPLE_SOURCES := $(wildcard share/examples/*.c)
 EXAMPLES        := $(EXAMPLE_SOURCES:share/examples/%.c=$(BUILD)/examples/%)
@@ -66,31 +76,42 @@ DESKTOP         := share/applications/recorder_scope.desktop
 
 TEST_SOURCES    := $(wildcard tests/test_*.c)
 TESTS           := $(TEST_SOURCES:tests/%.c=$(BUILD)/tests/%)
+# Scope unit tests link the plain C scope modules too.
+SCOPE_TESTS     := $(filter $(BUILD)/tests/test_scope_%,$(TESTS))
+LIB_TESTS       := $(filter-out $(SCOPE_TESTS),$(TESTS))
 TEST_HELPERS    := $(BUILD)/tests/cplusplus_headers $(BUILD)/tests/quoted_include
 
 FUZZ_SOURCES    := $(wildcard tests/fuzz/fuzz_*.c)
 FUZZ_NAMES      := $(FUZZ_SOURCES:tests/fuzz/%.c=%)
 REPLAYS         := $(FUZZ_NAMES:%=$(BUILD)/tests/replay_%)
+REPLAY_MAIN     := $(BUILD)/tests/replay_main.o
+
+BENCH_BUILD     := $(BUILD)/bench
+FUZZ_BUILD      := $(BUILD)/fuzz
 
 HEADERS         := include/recorder/recorder.h include/recorder/recorder_ring.h \
                    include/recorder/recorder_share.h \
                    include/recorder/recorder_backtrace.h
 MAN3            := $(wildcard share/man/man3/*.3)
 
-.PHONY: all check check-asan check-tsan demo deps-check deps-demo install \
-        uninstall clean tests fuzz bench deps-fuzz
+.PHONY: all check check-asan check-tsan sanitized-check demo deps-check \
+        deps-demo install uninstall clean tests fuzz bench deps-fuzz \
+        no-header-list
 
-all: $(STATIC_LIB) $(SHARED_LIB) $(SHARED_LINKS) $(EXAMPLES) $(SCOPE)
+all: $(STATIC_LIB) $(SHARED_LIB) $(SHARED_LINKS) $(SYMBOLIZE) $(EXAMPLES) \
+     $(SCOPE)
+
+tests: $(TESTS) $(TEST_HELPERS) $(REPLAYS) $(SCOPE_HELPERS)
 
 # --- library ---------------------------------------------------------------
 
-$(BUILD)/lib/%.o: lib/%.c $(wildcard lib/*.h) $(HEADERS)
+$(BUILD)/lib/%.o: lib/%.c
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(CPPFLAGS_LIB) -c $< -o $@
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) $(CPPFLAGS_LIB) -c $< -o $@
 
-$(BUILD)/lib/%.pic.o: lib/%.c $(wildcard lib/*.h) $(HEADERS)
+$(BUILD)/lib/%.pic.o: lib/%.c
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(CPPFLAGS_LIB) -fPIC -c $< -o $@
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) $(CPPFLAGS_LIB) -fPIC -c $< -o $@
 
 $(STATIC_LIB): $(LIB_OBJECTS)
 	rm -f $@
@@ -104,29 +125,24 @@ $(SHARED_LIB): $(PIC_OBJECTS) lib/librecorder.map
 $(BUILD)/librecorder.so.$(SONAME_MAJOR) $(BUILD)/librecorder.so: $(SHARED_LIB)
 	ln -sf $(notdir $(SHARED_LIB)) $@
 
-# The crash handler execs this to read DWARF outside the dying process. It
-# looks for it next to the library or program (build tree), then in
-# LIBEXECDIR/recorder; $RECORDER_SYMBOLIZE overrides.
-SYMBOLIZE       := $(BUILD)/recorder_symbolize
-all: $(SYMBOLIZE)
-
 $(BUILD)/lib/crash.o $(BUILD)/lib/crash.pic.o: \
     CPPFLAGS_LIB += -DRECORDER_LIBEXECDIR='"$(LIBEXECDIR)/recorder"'
 
-$(SYMBOLIZE): lib/helper/recorder_symbolize.c $(wildcard lib/*.h) $(STATIC_LIB)
-	$(CC) $(ALL_CFLAGS) $(CPPFLAGS_LIB) $< -o $@ $(STATIC_LIB) $(LDLIBS)
+$(SYMBOLIZE): lib/helper/recorder_symbolize.c $(STATIC_LIB)
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) $(CPPFLAGS_LIB) $< -o $@ $(STATIC_LIB) \
+	    $(LDLIBS)
 
 # --- examples --------------------------------------------------------------
 
 $(BUILD)/examples/%: share/examples/%.c $(STATIC_LIB)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -Iinclude $< -o $@ $(STATIC_LIB) $(LDLIBS) -lm
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -Iinclude $< -o $@ $(STATIC_LIB) $(LDLIBS) -lm
 
 # --- scope -------------------------------------------------------------------
 
-$(BUILD)/scope/%.o: scope/%.c $(wildcard scope/*.h) $(HEADERS)
+$(BUILD)/scope/%.o: scope/%.c
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -Iinclude -Iscope $(SCOPE_CFLAGS) -c $< -o $@
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -Iinclude -Iscope $(SCOPE_CFLAGS) -c $< -o $@
 
 # Option checking screens regexes with the library's own (private) screen.
 $(BUILD)/scope/scope_options.o $(BENCH_BUILD)/scope/scope_options.o: \
@@ -135,50 +151,58 @@ $(BUILD)/scope/scope_options.o $(BENCH_BUILD)/scope/scope_options.o: \
 $(SCOPE): $(SCOPE_OBJECTS) $(STATIC_LIB)
 	$(CC) $(ALL_CFLAGS) $(SCOPE_OBJECTS) -o $@ $(STATIC_LIB) $(SCOPE_LIBS) $(LDLIBS)
 
-# Scope unit tests link the plain C scope modules too (shorter stem than
-# test_%, so this rule wins for them).
-$(BUILD)/tests/test_scope_%: tests/test_scope_%.c $(SCOPE_CORE) $(STATIC_LIB) \
-                             $(wildcard tests/*.h) $(wildcard scope/*.h)
-	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(CPPFLAGS_LIB) -Iinclude -Iscope -Itests \
-	    $(SCOPE_CFLAGS) $< -o $@ $(SCOPE_CORE) $(STATIC_LIB) -lcmocka \
-	    $(SCOPE_TEST_LIBS) $(LDLIBS)
-
 # A program that records known values, for the scope's shell tests.
 $(BUILD)/tests/scope_feeder: tests/scope_feeder.c $(STATIC_LIB)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -Iinclude $< -o $@ $(STATIC_LIB) $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -Iinclude $< -o $@ $(STATIC_LIB) $(LDLIBS)
 
 # Rewrites a segment as an attacker would, for check-share-trust.sh.
-$(BUILD)/tests/forge_segment: tests/forge_segment.c $(wildcard lib/*.h) $(STATIC_LIB)
+$(BUILD)/tests/forge_segment: tests/forge_segment.c $(STATIC_LIB)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(CPPFLAGS_LIB) $< -o $@ $(STATIC_LIB) $(LDLIBS)
-
-tests: $(SCOPE_HELPERS)
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) $(CPPFLAGS_LIB) $< -o $@ $(STATIC_LIB) \
+	    $(LDLIBS)
 
 # --- tests -----------------------------------------------------------------
 
-$(BUILD)/tests/test_%: tests/test_%.c $(STATIC_LIB) $(wildcard tests/*.h)
+# Compiled apart from linking: a header change recompiles only the tests
+# that include it (the others only link again if the library changed).
+$(LIB_TESTS:%=%.o): $(BUILD)/tests/%.o: tests/%.c
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(CPPFLAGS_LIB) -Itests $< -o $@ $(STATIC_LIB) -lcmocka $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) $(CPPFLAGS_LIB) -Itests -c $< -o $@
+
+$(SCOPE_TESTS:%=%.o): $(BUILD)/tests/%.o: tests/%.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) $(CPPFLAGS_LIB) -Iinclude -Iscope -Itests \
+	    $(SCOPE_CFLAGS) -c $< -o $@
+
+$(LIB_TESTS): %: %.o $(STATIC_LIB)
+	$(CC) $(ALL_CFLAGS) $< -o $@ $(STATIC_LIB) -lcmocka $(LDLIBS)
+
+$(SCOPE_TESTS): %: %.o $(SCOPE_CORE) $(STATIC_LIB)
+	$(CC) $(ALL_CFLAGS) $< -o $@ $(SCOPE_CORE) $(STATIC_LIB) -lcmocka \
+	    $(SCOPE_TEST_LIBS) $(LDLIBS)
 
 # Every public header must compile as C++ (g++) and with -Iinclude/recorder.
 $(BUILD)/tests/cplusplus_headers: tests/cplusplus_headers.cpp $(STATIC_LIB)
 	@mkdir -p $(@D)
-	$(CXX) -std=c++11 $(WARNINGS) -Werror $(CFLAGS) -Iinclude $< -o $@ $(STATIC_LIB) $(LDLIBS)
+	$(CXX) -std=c++11 $(WARNINGS) -Werror $(CFLAGS) $(DEPFLAGS) -Iinclude $< \
+	    -o $@ $(STATIC_LIB) $(LDLIBS)
 
 $(BUILD)/tests/quoted_include: tests/quoted_include.c $(STATIC_LIB)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -Werror -Iinclude/recorder $< -o $@ $(STATIC_LIB) $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) -Werror $(DEPFLAGS) -Iinclude/recorder $< -o $@ \
+	    $(STATIC_LIB) $(LDLIBS)
 
 # Fuzz targets also build as plain programs that replay seeds and the
 # inputs of past crashes (tests/fuzz/regressions), run by make check.
-$(BUILD)/tests/replay_%: tests/fuzz/%.c tests/fuzz/replay_main.c tests/fuzz/fuzz_common.h $(STATIC_LIB)
+$(REPLAY_MAIN): tests/fuzz/replay_main.c
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(CPPFLAGS_LIB) -Itests/fuzz $< tests/fuzz/replay_main.c \
-	    -o $@ $(STATIC_LIB) $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) $(CPPFLAGS_LIB) -Itests/fuzz -c $< -o $@
 
-tests: $(TESTS) $(TEST_HELPERS) $(REPLAYS)
+$(BUILD)/tests/replay_%: tests/fuzz/%.c $(REPLAY_MAIN) $(STATIC_LIB)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) $(CPPFLAGS_LIB) -Itests/fuzz $< \
+	    $(REPLAY_MAIN) -o $@ $(STATIC_LIB) $(LDLIBS)
 
 deps-check:
 	@sh $(DEPS) $(CHECK_PACKAGES)
@@ -212,19 +236,19 @@ sanitized-check: all tests
 # --- fuzzing (clang libFuzzer) -------------------------------------------------
 
 FUZZ_SECONDS    ?= 60
-FUZZ_BUILD      := $(BUILD)/fuzz
 FUZZ_CFLAGS     := -std=gnu11 -g -O1 -pthread -fno-omit-frame-pointer \
                    -fsanitize=address,undefined -fno-sanitize-recover=undefined
 FUZZ_LIB_OBJECTS := $(LIB_SOURCES:lib/%.c=$(FUZZ_BUILD)/lib/%.o)
 .SECONDARY: $(FUZZ_LIB_OBJECTS)
 
-$(FUZZ_BUILD)/lib/%.o: lib/%.c $(wildcard lib/*.h) $(HEADERS)
+$(FUZZ_BUILD)/lib/%.o: lib/%.c
 	@mkdir -p $(@D)
-	clang $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link $(CPPFLAGS_LIB) -c $< -o $@
+	clang $(FUZZ_CFLAGS) $(DEPFLAGS) -fsanitize=fuzzer-no-link $(CPPFLAGS_LIB) \
+	    -c $< -o $@
 
-$(FUZZ_BUILD)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_common.h $(FUZZ_LIB_OBJECTS)
-	clang $(FUZZ_CFLAGS) -fsanitize=fuzzer $(CPPFLAGS_LIB) -Itests/fuzz $< \
-	    $(FUZZ_LIB_OBJECTS) -o $@ $(LDLIBS)
+$(FUZZ_BUILD)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_LIB_OBJECTS)
+	clang $(FUZZ_CFLAGS) $(DEPFLAGS) -fsanitize=fuzzer $(CPPFLAGS_LIB) \
+	    -Itests/fuzz $< $(FUZZ_LIB_OBJECTS) -o $@ $(LDLIBS)
 
 # Each target runs FUZZ_SECONDS; new inputs go to build/fuzz/corpus, crashes
 # to build/fuzz/crash-*. Copy a crash into tests/fuzz/regressions/TARGET/
@@ -251,28 +275,32 @@ fuzz: deps-fuzz $(FUZZ_NAMES:%=$(FUZZ_BUILD)/%)
 
 # --- benchmarks ---------------------------------------------------------------
 
-BENCH_BUILD     := $(BUILD)/bench
-BENCH_CFLAGS    := -std=gnu11 -O2 -g -DNDEBUG -pthread $(WARNINGS)
+BENCH_CFLAGS    := -std=gnu11 -O2 -g -DNDEBUG -pthread $(C_WARNINGS)
 BENCH_LIB_OBJECTS := $(LIB_SOURCES:lib/%.c=$(BENCH_BUILD)/lib/%.o)
 BENCH_SCOPE_OBJECTS := $(SCOPE_CORE:$(BUILD)/scope/%=$(BENCH_BUILD)/scope/%)
+BENCH_OBJECTS   := $(BENCH_BUILD)/tests/recorder_bench.o \
+                   $(BENCH_BUILD)/tests/bench_scope.o
 
-$(BENCH_BUILD)/lib/%.o: lib/%.c $(wildcard lib/*.h) $(HEADERS)
+$(BENCH_BUILD)/lib/%.o: lib/%.c
 	@mkdir -p $(@D)
-	$(CC) $(BENCH_CFLAGS) $(CPPFLAGS_LIB) -c $< -o $@
+	$(CC) $(BENCH_CFLAGS) $(DEPFLAGS) $(CPPFLAGS_LIB) -c $< -o $@
 
-$(BENCH_BUILD)/scope/%.o: scope/%.c $(wildcard scope/*.h) $(HEADERS)
+$(BENCH_BUILD)/scope/%.o: scope/%.c
 	@mkdir -p $(@D)
-	$(CC) $(BENCH_CFLAGS) -Iinclude -Iscope $(SCOPE_CFLAGS) -c $< -o $@
+	$(CC) $(BENCH_CFLAGS) $(DEPFLAGS) -Iinclude -Iscope $(SCOPE_CFLAGS) -c $< -o $@
 
-$(BENCH_BUILD)/recorder_bench: tests/bench/recorder_bench.c tests/bench/bench_scope.c \
-        tests/bench/bench_scope.h $(BENCH_LIB_OBJECTS) $(BENCH_SCOPE_OBJECTS)
-	$(CC) $(BENCH_CFLAGS) $(CPPFLAGS_LIB) -Iinclude -Iscope -Itests/bench \
-	    $(SCOPE_CFLAGS) tests/bench/recorder_bench.c tests/bench/bench_scope.c \
-	    $(BENCH_LIB_OBJECTS) $(BENCH_SCOPE_OBJECTS) -o $@ $(SCOPE_TEST_LIBS) $(LDLIBS)
+$(BENCH_OBJECTS): $(BENCH_BUILD)/tests/%.o: tests/bench/%.c
+	@mkdir -p $(@D)
+	$(CC) $(BENCH_CFLAGS) $(DEPFLAGS) $(CPPFLAGS_LIB) -Iinclude -Iscope \
+	    -Itests/bench $(SCOPE_CFLAGS) -c $< -o $@
+
+$(BENCH_BUILD)/recorder_bench: $(BENCH_OBJECTS) $(BENCH_LIB_OBJECTS) \
+                               $(BENCH_SCOPE_OBJECTS)
+	$(CC) $(BENCH_CFLAGS) $^ -o $@ $(SCOPE_TEST_LIBS) $(LDLIBS)
 
 $(BENCH_BUILD)/bench_feeder: tests/bench/bench_feeder.c $(STATIC_LIB)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -Iinclude $< -o $@ $(STATIC_LIB) $(LDLIBS) -lm
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -Iinclude $< -o $@ $(STATIC_LIB) $(LDLIBS) -lm
 
 # Release build, one table of medians and ratios, then the scope window's
 # CPU under Xvfb; non-zero if a target is missed (the message names it).
@@ -321,3 +349,18 @@ uninstall:
 
 clean:
 	rm -rf $(BUILD)
+
+# --- header dependencies ---------------------------------------------------
+
+# What each compiler run wrote (see DEPFLAGS); missing until first built.
+COMPILED        := $(LIB_OBJECTS) $(PIC_OBJECTS) $(SYMBOLIZE) $(EXAMPLES) \
+                   $(SCOPE_OBJECTS) $(SCOPE_HELPERS) $(TESTS:%=%.o) \
+                   $(TEST_HELPERS) $(REPLAY_MAIN) $(REPLAYS) \
+                   $(FUZZ_LIB_OBJECTS) $(FUZZ_NAMES:%=$(FUZZ_BUILD)/%) \
+                   $(BENCH_LIB_OBJECTS) $(BENCH_SCOPE_OBJECTS) \
+                   $(BENCH_OBJECTS) $(BENCH_BUILD)/bench_feeder
+-include $(COMPILED:%=%.d)
+# Built before it wrote one (an older tree): build it again, once.
+$(filter-out $(patsubst %.d,%,$(wildcard $(COMPILED:%=%.d))),$(COMPILED)): \
+    no-header-list
+no-header-list:

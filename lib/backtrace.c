@@ -24,6 +24,7 @@
 #define _GNU_SOURCE                     /* open_memstream */
 #include "backtrace_private.h"
 #include "hex_private.h"
+#include "safe_output_private.h"
 #include "crash_report_private.h"
 #include "symbolize_private.h"
 #include "recorder_share.h"
@@ -261,12 +262,6 @@ static void put_tag(FILE *out, const process *p)
     put_clean(out, p->host);
 }
 
-static const char *base_name(const char *path)
-{
-    const char *slash = strrchr(path, '/');
-    return slash && slash[1] ? slash + 1 : path;
-}
-
 static void print_crash(FILE *out, const process *p)
 {
     char buffer[32];
@@ -308,7 +303,7 @@ static void print_frame(FILE *out, const recorder_backtrace *bt,
     else if (f->module)
     {
         fputs("module \"", out);
-        put_clean(out, base_name(f->module));
+        put_clean(out, safe_base_name(f->module));
         fprintf(out, "\", offset %#llx", (unsigned long long) f->offset);
         if (f->symbol)
         {

@@ -34,7 +34,7 @@
 #include "crash_private.h"
 #include "crash_report_private.h"
 #include "dump_private.h"
-#include "render_private.h"
+#include "safe_output_private.h"
 
 #include <dlfcn.h>
 #include <errno.h>
@@ -158,42 +158,6 @@ static void nap_ms(long ms)
     nanosleep(&delay, NULL);
 }
 
-static void write_all(int fd, const char *text, size_t len)
-{
-    while (len > 0)
-    {
-        ssize_t n = write(fd, text, len);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return;
-        text += n;
-        len -= (size_t) n;
-    }
-}
-
-/* Append 'format' rendered with 'args' to line[size] at 'at'. */
-static size_t append(char *line, size_t size, size_t at, const char *format,
-                     const uint64_t *args, unsigned count)
-{
-    static const recorder_render_options options = {
-        .strings_valid = true, .signal_safe = true
-    };
-    if (at >= size)
-        return at;
-    return at + recorder_render(line + at, size - at, format, args, count,
-                                &options);
-}
-
-#define ARGS(...)       (const uint64_t[]) { __VA_ARGS__ },             \
-    sizeof((const uint64_t[]) { __VA_ARGS__ }) / sizeof(uint64_t)
-#define TEXT(s)         ((uint64_t) (uintptr_t) (s))
-
-static void say(const char *text)
-{
-    write_all(recorder_output_fd(), text, strlen(text));
-}
-
 /* ---- dying ------------------------------------------------------------------ */
 
 /* Default action back, signal unblocked: a second delivery (the watchdog's,
@@ -297,72 +261,72 @@ static void capture(int sig, siginfo_t *info, void *context)
 
 /* ---- printing ------------------------------------------------------------------------ */
 
-static const char *base_name(const char *path)
-{
-    const char *slash = strrchr(path, '/');
-    return slash && slash[1] ? slash + 1 : path;
-}
-
 /* The frames as they are, when no helper could name them. Same layout as
  * recorder_backtrace_print(). */
 static void print_raw(int fd, const char *why)
 {
     char line[1024];
     char name[32];
-    size_t at = append(line, sizeof(line), 0,
-                       "recorder: %s; frames are not symbolized\n",
-                       ARGS(TEXT(why)));
-    write_all(fd, line, at);
+    size_t at = safe_append(line, sizeof(line), 0,
+                            "recorder: %s; frames are not symbolized\n",
+                            SAFE_ARGS(SAFE_TEXT(why)));
+    safe_write_all(fd, line, at);
 
-    at = append(line, sizeof(line), 0, "%s @ %s Received %s",
-                ARGS(TEXT(report.program), TEXT(report.host),
-                     TEXT(crash_signal_name(report.signal, name,
-                                            sizeof(name)))));
+    at = safe_append(line, sizeof(line), 0, "%s @ %s Received %s",
+                     SAFE_ARGS(SAFE_TEXT(report.program),
+                               SAFE_TEXT(report.host),
+                               SAFE_TEXT(crash_signal_name(report.signal, name,
+                                                           sizeof(name)))));
     const char *text = crash_code_text(report.signal, report.code);
     if (text)
-        at = append(line, sizeof(line), at, " (%s)", ARGS(TEXT(text)));
+        at = safe_append(line, sizeof(line), at, " (%s)",
+                         SAFE_ARGS(SAFE_TEXT(text)));
     else if (report.code > 0)
-        at = append(line, sizeof(line), at, " (code %d)",
-                    ARGS((uint64_t) report.code));
+        at = safe_append(line, sizeof(line), at, " (code %d)",
+                         SAFE_ARGS((uint64_t) report.code));
     if (report.code > 0 && crash_signal_has_address(report.signal))
-        at = append(line, sizeof(line), at, " at address %#lx",
-                    ARGS(report.address));
+        at = safe_append(line, sizeof(line), at, " at address %#lx",
+                         SAFE_ARGS(report.address));
     if (report.code <= 0 && report.sender)
-        at = append(line, sizeof(line), at, " sent by process %u",
-                    ARGS(report.sender));
-    at = append(line, sizeof(line), at, " in thread %u \"%s\", pid %u\n",
-                ARGS(report.tid, TEXT(report.thread), report.pid));
-    write_all(fd, line, at < sizeof(line) ? at : sizeof(line) - 1);
+        at = safe_append(line, sizeof(line), at, " sent by process %u",
+                         SAFE_ARGS(report.sender));
+    at = safe_append(line, sizeof(line), at, " in thread %u \"%s\", pid %u\n",
+                     SAFE_ARGS(report.tid, SAFE_TEXT(report.thread),
+                               report.pid));
+    safe_write_all(fd, line, at);
 
     for (unsigned f = 0; f < report.frame_count; f++)
     {
         const crash_frame *frame = &report.frames[f];
-        at = append(line, sizeof(line), 0, "%u/%u %s @ %s %s ",
-                    ARGS(f, report.frame_count, TEXT(report.program),
-                         TEXT(report.host),
-                         TEXT(f ? "Called from" : "Crashed at")));
+        at = safe_append(line, sizeof(line), 0, "%u/%u %s @ %s %s ",
+                         SAFE_ARGS(f, report.frame_count,
+                                   SAFE_TEXT(report.program),
+                                   SAFE_TEXT(report.host),
+                                   SAFE_TEXT(f ? "Called from"
+                                               : "Crashed at")));
         if (frame->module < report.module_count)
         {
             const crash_module *module = &report.modules[frame->module];
-            at = append(line, sizeof(line), at,
-                        "module \"%s\", offset %#lx\n",
-                        ARGS(TEXT(base_name(crash_module_path(&report,
-                                                              frame->module))),
-                             frame->pc - module->bias));
+            const char *path = crash_module_path(&report, frame->module);
+            at = safe_append(line, sizeof(line), at,
+                             "module \"%s\", offset %#lx\n",
+                             SAFE_ARGS(SAFE_TEXT(safe_base_name(path)),
+                                       frame->pc - module->bias));
         }
         else
         {
-            at = append(line, sizeof(line), at, "address %#lx\n",
-                        ARGS(frame->pc));
+            at = safe_append(line, sizeof(line), at, "address %#lx\n",
+                             SAFE_ARGS(frame->pc));
         }
-        write_all(fd, line, at < sizeof(line) ? at : sizeof(line) - 1);
+        safe_write_all(fd, line, at);
     }
     if (report.flags & CRASH_FRAMES_TRUNCATED)
     {
-        at = append(line, sizeof(line), 0,
-                    "%s @ %s Deeper frames were not captured\n",
-                    ARGS(TEXT(report.program), TEXT(report.host)));
-        write_all(fd, line, at);
+        at = safe_append(line, sizeof(line), 0,
+                         "%s @ %s Deeper frames were not captured\n",
+                         SAFE_ARGS(SAFE_TEXT(report.program),
+                                   SAFE_TEXT(report.host)));
+        safe_write_all(fd, line, at);
     }
 }
 
@@ -506,16 +470,18 @@ static void reenter(int sig, siginfo_t *info)
     char line[256], name[32], other[32];
     size_t at;
     if (late)
-        at = append(line, sizeof(line), 0,
-                    "recorder: crash report stopped after %ld ms "
-                    "(recorder_crash_timeout)\n", ARGS((uint64_t) timeout_ms));
+        at = safe_append(line, sizeof(line), 0,
+                         "recorder: crash report stopped after %ld ms "
+                         "(recorder_crash_timeout)\n",
+                         SAFE_ARGS((uint64_t) timeout_ms));
     else
-        at = append(line, sizeof(line), 0,
-                    "recorder: %s while reporting %s, report cut short\n",
-                    ARGS(TEXT(crash_signal_name(sig, name, sizeof(name))),
-                         TEXT(crash_signal_name(dying, other,
-                                                sizeof(other)))));
-    write_all(recorder_output_fd(), line, at);
+        at = safe_append(line, sizeof(line), 0,
+                         "recorder: %s while reporting %s, report cut short\n",
+                         SAFE_ARGS(SAFE_TEXT(crash_signal_name(sig, name,
+                                                               sizeof(name))),
+                                   SAFE_TEXT(crash_signal_name(dying, other,
+                                                               sizeof(other)))));
+    safe_write_all(recorder_output_fd(), line, at);
     if (sig != dying)
         prepare_to_die(sig);
     die(dying);
@@ -567,7 +533,7 @@ void crash_handle(int sig, siginfo_t *info, void *context, bool dump)
     }
     else
     {
-        say("recorder: fault while dumping, dump abandoned\n");
+        safe_say("recorder: fault while dumping, dump abandoned\n");
     }
     if (backtrace)
         print_report();

@@ -7,6 +7,7 @@
  * here, on the reader's private copy, before any other code looks at it.
  */
 #include "crash_report_private.h"
+#include "safe_output_private.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -111,18 +112,10 @@ const char *crash_signal_name(int sig, char *buffer, size_t size)
     default:      break;
     }
     /* "signal NN" without snprintf, which is not async-signal-safe. */
-    static const char prefix[] = "signal ";
-    if (size < sizeof(prefix) + 4)
+    if (size < sizeof("signal 999"))
         return "signal";
-    memcpy(buffer, prefix, sizeof(prefix) - 1);
-    char *at = buffer + sizeof(prefix) - 1;
-    unsigned value = sig < 0 ? 0 : (unsigned) sig % 1000;
-    if (value >= 100)
-        *at++ = (char) ('0' + value / 100);
-    if (value >= 10)
-        *at++ = (char) ('0' + value / 10 % 10);
-    *at++ = (char) ('0' + value % 10);
-    *at = 0;
+    safe_append(buffer, size, 0, "signal %u",
+                SAFE_ARGS(sig < 0 ? 0 : (unsigned) sig % 1000));
     return buffer;
 }
 

@@ -6,14 +6,13 @@
  */
 #include "output_private.h"
 #include "render_private.h"
+#include "safe_output_private.h"
 #include "share_writer_private.h"
 #include "sites_private.h"
 #include "trace_private.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 
 static void *             output_arg;           /* NULL means stderr */
 static recorder_show_fn   output_show;          /* NULL means default */
@@ -25,30 +24,7 @@ static int                indent_live, indent_dump;
 static unsigned default_show(const char *text, size_t len, void *arg)
 {
     int fd = fileno_unlocked(arg ? (FILE *) arg : stderr);
-    size_t done = 0;
-    while (done < len)
-    {
-        ssize_t n = write(fd, text + done, len - done);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            break;
-        done += (size_t) n;
-    }
-    return (unsigned) done;
-}
-
-/* Appends with bounds; signal-safe through recorder_render. */
-static size_t append(char *line, size_t size, size_t at, const char *format,
-                     const uint64_t *args, unsigned nargs)
-{
-    static const recorder_render_options plain = {
-        .strings_valid = true, .signal_safe = true
-    };
-    if (at >= size)
-        return at;
-    return at + recorder_render(line + at, size - at, format, args, nargs,
-                                &plain);
+    return (unsigned) safe_write_all(fd, text, len);
 }
 
 size_t recorder_format_line(char *line, size_t size,
@@ -57,31 +33,31 @@ size_t recorder_format_line(char *line, size_t size,
                             uint64_t order, uint64_t timestamp,
                             const char *message)
 {
-    size_t at = append(line, size, 0, "%s",
-                       (uint64_t[]) { (uintptr_t) location }, 1);
+    size_t at = safe_append(line, size, 0, "%s",
+                            SAFE_ARGS(SAFE_TEXT(location)));
     bool show_rel = style->reltime && !style->abstime;
     bool bracket = style->order || style->abstime || show_rel;
     if (bracket)
-        at = append(line, size, at, "[", NULL, 0);
+        at = safe_append(line, size, at, "[", NULL, 0);
     if (style->order)
-        at = append(line, size, at,
-                    style->abstime || show_rel ? "%lu " : "%lu",
-                    (uint64_t[]) { order }, 1);
+        at = safe_append(line, size, at,
+                         style->abstime || show_rel ? "%lu " : "%lu",
+                         SAFE_ARGS(order));
     if (show_rel)
-        at = append(line, size, at, "%lu.%06lu",
-                    (uint64_t[]) { timestamp / 1000000, timestamp % 1000000 }, 2);
+        at = safe_append(line, size, at, "%lu.%06lu",
+                         SAFE_ARGS(timestamp / 1000000, timestamp % 1000000));
     if (style->abstime)
     {
         uint64_t us = (uint64_t) style->start_local_us + timestamp;
         uint64_t s = us / 1000000 % 86400;
-        at = append(line, size, at, "%02lu:%02lu:%02lu.%06lu",
-                    (uint64_t[]) { s / 3600, s / 60 % 60, s % 60,
-                                   us % 1000000 }, 4);
+        at = safe_append(line, size, at, "%02lu:%02lu:%02lu.%06lu",
+                         SAFE_ARGS(s / 3600, s / 60 % 60, s % 60,
+                                   us % 1000000));
     }
     if (bracket)
-        at = append(line, size, at, "] ", NULL, 0);
-    at = append(line, size, at, "%s: %s\n",
-                (uint64_t[]) { (uintptr_t) label, (uintptr_t) message }, 2);
+        at = safe_append(line, size, at, "] ", NULL, 0);
+    at = safe_append(line, size, at, "%s: %s\n",
+                     SAFE_ARGS(SAFE_TEXT(label), SAFE_TEXT(message)));
     if (at >= size)
         at = size - 1;
     if (line[at - 1] != '\n')
@@ -211,8 +187,9 @@ void recorder_output_record(const recorder_output *out, const char *label,
     {
         /* Forged, or unknown to readers of the segment as well. Say so,
          * and follow nothing. */
-        append(message, sizeof(message), 0, "<record from unknown site %#lx>",
-               (uint64_t[]) { (uintptr_t) site }, 1);
+        safe_append(message, sizeof(message), 0,
+                    "<record from unknown site %#lx>",
+                    SAFE_ARGS(SAFE_TEXT(site)));
         out->format(out->show, out->arg, label, "", index,
                     recorder_clock_us_since_start(stamp), message);
         return;
@@ -252,11 +229,11 @@ void recorder_output_record(const recorder_output *out, const char *label,
     size_t where = 0;
     location[0] = 0;
     if (RECORDER_TWEAK(recorder_location))
-        where = append(location, sizeof(location), where, "%s:%u:",
-                       (uint64_t[]) { (uintptr_t) site->file, site->line }, 2);
+        where = safe_append(location, sizeof(location), where, "%s:%u:",
+                            SAFE_ARGS(SAFE_TEXT(site->file), site->line));
     if (RECORDER_TWEAK(recorder_function))
-        append(location, sizeof(location), where, "%s:",
-               (uint64_t[]) { (uintptr_t) site->function }, 1);
+        safe_append(location, sizeof(location), where, "%s:",
+                    SAFE_ARGS(SAFE_TEXT(site->function)));
 
     out->format(out->show, out->arg, label, location, index,
                 recorder_clock_us_since_start(stamp), message);

@@ -330,7 +330,7 @@ static const char *too_costly(const char *pattern, double *estimate,
 }
 
 bool recorder_regex_compile(regex_t *regex, const char *pattern,
-                            size_t *cost, char *why, size_t why_size)
+                            size_t *nodes, char *why, size_t why_size)
 {
     char scratch[160];
     if (!why || !why_size)
@@ -349,7 +349,7 @@ bool recorder_regex_compile(regex_t *regex, const char *pattern,
         regerror(err, regex, why, why_size);
         return false;
     }
-    if (cost)
-        *cost = (size_t) estimate + 1;
+    if (nodes)
+        *nodes = (size_t) estimate + 1;
     return true;
 }

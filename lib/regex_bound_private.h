@@ -37,10 +37,10 @@
  * REG_EXTENDED | REG_NOSUB. Refuses back-references and patterns whose
  * estimated cost exceeds the limits above. On failure, returns false with
  * the reason in 'why' (if not NULL) and nothing to regfree. On success,
- * '*cost' (if not NULL) is the estimated size, in nodes, so that callers
+ * '*nodes' (if not NULL) is the estimated size, in nodes, so that callers
  * keeping many patterns can bound their total. */
 bool recorder_regex_compile(regex_t *regex, const char *pattern,
-                            size_t *cost, char *why, size_t why_size)
+                            size_t *nodes, char *why, size_t why_size)
     RECORDER_HIDDEN;
 
 #endif /* RECORDER_REGEX_BOUND_PRIVATE_H */

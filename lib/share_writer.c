@@ -17,6 +17,7 @@
 #include "file_identity_private.h"
 #include "output_private.h"
 #include "registry_private.h"
+#include "safe_output_private.h"
 #include "segment_guard_private.h"
 #include "sites_private.h"
 
@@ -82,13 +83,6 @@ crash_report *recorder_share_crash_area(void)
 
 /* ---- a file truncated under us ------------------------------------------- */
 
-static size_t append_text(char *line, size_t at, size_t size, const char *text)
-{
-    while (*text && at + 1 < size)
-        line[at++] = *text++;
-    return at;
-}
-
 /* From the SIGBUS handler (segment_guard.c): the file of segment 'arg' was
  * truncated, and its range is private memory now. Records go on there, so
  * nothing else changes for the program; it is just no longer shared.
@@ -99,13 +93,11 @@ static void segment_truncated(void *arg)
         __atomic_exchange_n(&writer.detached, true, __ATOMIC_ACQ_REL))
         return;                         /* an older segment, or said already */
     char line[PATH_MAX + 128];
-    size_t at = append_text(line, 0, sizeof(line), "recorder: ");
-    at = append_text(line, at, sizeof(line), writer.path);
-    at = append_text(line, at, sizeof(line),
-                     " was truncated under us; recording continues in "
-                     "private memory, no longer shared\n");
-    ssize_t ignored = write(STDERR_FILENO, line, at);
-    (void) ignored;
+    size_t at = safe_append(line, sizeof(line), 0,
+                            "recorder: %s was truncated under us; recording "
+                            "continues in private memory, no longer shared\n",
+                            SAFE_ARGS(SAFE_TEXT(writer.path)));
+    safe_write_all(STDERR_FILENO, line, at);
 }
 
 /* Outside the handler: let the truncated file go (its lock with it), so

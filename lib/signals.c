@@ -20,6 +20,7 @@
 #include "crash_report_private.h"
 #include "dump_private.h"
 #include "registry_private.h"
+#include "safe_output_private.h"
 #include "segment_guard_private.h"
 #include "share_writer_private.h"
 
@@ -57,12 +58,6 @@ static bool dump_and_continue(int sig)
         ;
 }
 
-static void say(const char *text)
-{
-    ssize_t ignored = write(recorder_output_fd(), text, strlen(text));
-    (void) ignored;
-}
-
 static void handler(int sig, siginfo_t *info, void *context)
 {
     int saved_errno = errno;
@@ -80,7 +75,7 @@ static void handler(int sig, siginfo_t *info, void *context)
     if (dumping)
     {
         /* We faulted while dumping: the rings or output are unusable. */
-        say("recorder: fault while dumping, dump abandoned\n");
+        safe_say("recorder: fault while dumping, dump abandoned\n");
     }
     else
     {

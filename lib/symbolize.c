@@ -10,6 +10,7 @@
  * its module and offset.
  */
 #include "symbolize_private.h"
+#include "safe_output_private.h"
 
 #include <dwarf.h>
 #include <elfutils/libdwfl.h>
@@ -27,12 +28,6 @@ static const Dwfl_Callbacks callbacks = {
     .debuginfo_path = &debuginfo_path,
 };
 
-static const char *base_name(const char *path)
-{
-    const char *slash = strrchr(path, '/');
-    return slash && slash[1] ? slash + 1 : path;
-}
-
 /* Report module 'index' to 'dwfl' if its file is what the process had. */
 static Dwfl_Module *report_module(Dwfl *dwfl, const crash_report *report,
                                   unsigned index)
@@ -49,7 +44,7 @@ static Dwfl_Module *report_module(Dwfl *dwfl, const crash_report *report,
         close(fd);
         return NULL;
     }
-    Dwfl_Module *mod = dwfl_report_elf(dwfl, base_name(path), path, fd,
+    Dwfl_Module *mod = dwfl_report_elf(dwfl, safe_base_name(path), path, fd,
                                        module->bias, true);
     if (!mod)
     {

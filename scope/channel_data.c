@@ -661,11 +661,6 @@ bool scope_source_tweak(scope_source *source, const char *name,
     return false;
 }
 
-unsigned scope_source_graph_count(const scope_source *source)
-{
-    return source->graph_count;
-}
-
 const char *scope_source_graph_regex(const scope_source *source,
                                      unsigned graph)
 {

@@ -143,7 +143,6 @@ recorder_share *scope_source_share(scope_source *source);
 bool scope_source_tweak(scope_source *source, const char *name,
                         intptr_t *value);
 
-unsigned scope_source_graph_count(const scope_source *source);
 const char *scope_source_graph_regex(const scope_source *source,
                                      unsigned graph);
 /* Channels of 'graph', in the order they were found. */

@@ -1,9 +1,7 @@
 /* headless.c - collect, then draw offscreen and write PNG and CSV. */
 #include "headless.h"
 #include "channel_data.h"
-#include "csv_export.h"
-#include "graph_draw.h"
-#include "save_file.h"
+#include "graph_files.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -50,39 +48,6 @@ static void send_setup(scope_source *source, const scope_options *options)
         if (!recorder_share_send(share, command, 1000, error, sizeof(error)))
             fprintf(stderr, "recorder_scope: %s\n", error);
     }
-}
-
-typedef struct capture
-{
-    const graph_model *const *models;
-    unsigned count;
-    int      width, height;
-    long     rows;
-} capture;
-
-static bool write_png(const char *path, void *arg, char *error, size_t size)
-{
-    capture *c = arg;
-    return graph_draw_png(c->models, c->count, c->width, c->height, path,
-                          error, size);
-}
-
-static bool write_csv(const char *path, void *arg, char *error, size_t size)
-{
-    capture *c = arg;
-    FILE *file = fopen(path, "w");
-    if (!file)
-    {
-        snprintf(error, size, "%s: %s", path, strerror(errno));
-        return false;
-    }
-    c->rows = scope_csv_write_graphs(file, c->models, c->count, c->width);
-    if (fclose(file) != 0 || c->rows < 0)
-    {
-        snprintf(error, size, "%s: write error", path);
-        return false;
-    }
-    return true;
 }
 
 int scope_headless_run(const scope_options *options)
@@ -156,7 +121,7 @@ int scope_headless_run(const scope_options *options)
     }
     for (unsigned g = 0; g < graphs; g++)
         models[g].right_axis = timing;      /* time axes line up */
-    capture c = {
+    graph_files files = {
         .models = list,
         .count = graphs,
         .width = options->has_size ? options->width : SCOPE_DEFAULT_WIDTH,
@@ -167,21 +132,23 @@ int scope_headless_run(const scope_options *options)
     bool ok = true;
     if (options->png_path)
     {
-        if (scope_save_replace(options->png_path, write_png, &c, error,
+        scope_save_item png = graph_files_item(&files, GRAPH_FILE_PNG);
+        if (scope_save_replace(options->png_path, png.write, png.arg, error,
                                sizeof(error)))
             fprintf(stderr, "recorder_scope: wrote %s (%dx%d, %u graph%s, "
-                    "%u channel%s)\n", options->png_path, c.width, c.height,
-                    graphs, graphs == 1 ? "" : "s", channels,
+                    "%u channel%s)\n", options->png_path, files.width,
+                    files.height, graphs, graphs == 1 ? "" : "s", channels,
                     channels == 1 ? "" : "s");
         else
             ok = false, fprintf(stderr, "recorder_scope: %s\n", error);
     }
     if (options->csv_path)
     {
-        if (scope_save_replace(options->csv_path, write_csv, &c, error,
+        scope_save_item csv = graph_files_item(&files, GRAPH_FILE_CSV);
+        if (scope_save_replace(options->csv_path, csv.write, csv.arg, error,
                                sizeof(error)))
             fprintf(stderr, "recorder_scope: wrote %s (%ld rows)\n",
-                    options->csv_path, c.rows);
+                    options->csv_path, files.rows);
         else
             ok = false, fprintf(stderr, "recorder_scope: %s\n", error);
     }

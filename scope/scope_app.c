@@ -2,12 +2,10 @@
 #include "scope_app.h"
 #include "channel_data.h"
 #include "command_queue.h"
-#include "csv_export.h"
 #include "error_banner.h"
-#include "graph_draw.h"
+#include "graph_files.h"
 #include "graph_view.h"
 #include "renderer_choice.h"
-#include "save_file.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -255,60 +253,30 @@ static GraphView *focused_view(ScopeApp *app)
     return app->last_focus ? app->last_focus : app->views[0];
 }
 
-typedef struct saving
-{
-    const graph_model *model;
-    int   width, height;
-    long  rows;
-} saving;
-
-static bool write_png(const char *path, void *arg, char *error, size_t size)
-{
-    saving *s = arg;
-    return graph_draw_png(&s->model, 1, s->width, s->height, path, error,
-                          size);
-}
-
-static bool write_csv(const char *path, void *arg, char *error, size_t size)
-{
-    saving *s = arg;
-    FILE *file = fopen(path, "w");
-    if (!file)
-    {
-        snprintf(error, size, "%s: cannot write", path);
-        return false;
-    }
-    s->rows = scope_csv_write_graphs(file, &s->model, 1, s->width);
-    if (fclose(file) != 0 || s->rows < 0)
-    {
-        snprintf(error, size, "%s: write error", path);
-        return false;
-    }
-    return true;
-}
-
 static void save(ScopeApp *app, bool image, bool data)
 {
     GraphView *view = focused_view(app);
     graph_model model;
     char message[256];
     graph_view_fill_model(view, &model, message, sizeof(message));
-    saving s = {
-        .model = &model,
+    const graph_model *models[] = { &model };
+    graph_files files = {
+        .models = models,
+        .count = 1,
         .width = gtk_widget_get_width(GTK_WIDGET(view)),
         .height = gtk_widget_get_height(GTK_WIDGET(view)),
     };
-    if (s.width <= 0 || s.height <= 0)
+    if (files.width <= 0 || files.height <= 0)
     {
-        s.width = SCOPE_DEFAULT_WIDTH;
-        s.height = SCOPE_DEFAULT_GRAPH_HEIGHT;
+        files.width = SCOPE_DEFAULT_WIDTH;
+        files.height = SCOPE_DEFAULT_GRAPH_HEIGHT;
     }
     scope_save_item items[2];
     unsigned count = 0;
     if (image)
-        items[count++] = (scope_save_item) { ".png", write_png, &s };
+        items[count++] = graph_files_item(&files, GRAPH_FILE_PNG);
     if (data)
-        items[count++] = (scope_save_item) { ".csv", write_csv, &s };
+        items[count++] = graph_files_item(&files, GRAPH_FILE_CSV);
 
     char error[512], text[1024];
     const char *base = app->options->basename;
@@ -322,12 +290,12 @@ static void save(ScopeApp *app, bool image, bool data)
     }
     if (image && data)
         snprintf(text, sizeof(text), "saved %s%u.png and %s%u.csv (%ld rows)",
-                 base, number, base, number, s.rows);
+                 base, number, base, number, files.rows);
     else if (image)
         snprintf(text, sizeof(text), "saved %s%u.png", base, number);
     else
         snprintf(text, sizeof(text), "saved %s%u.csv (%ld rows)", base,
-                 number, s.rows);
+                 number, files.rows);
     fprintf(stderr, "recorder_scope: %s\n", text);
     set_action_text(app, text);
 }

@@ -1,6 +1,7 @@
 #!/bin/sh
-# The recorder_scope window under Xvfb (see TESTING-GUI.md): started before
-# the program it waits; the window shows each channel's colour; n hides
+# The recorder_scope window under Xvfb (README, "Testing the scope without
+# a display"): started before the program it waits; the window shows each
+# channel's colour; n hides
 # values; i, c and space save numbered files, the CSV holding exactly the
 # recorded values; a slider sets the program's tweak; a slider on a tweak
 # the program lacks is refused, said on stderr and in a banner until

@@ -28,9 +28,9 @@ static inline void test_series_delete(scope_series *series)
 }
 
 /* Read a whole file into a string (freed by the caller). */
-static inline char *test_slurp(const char *path)
+static inline char *test_slurp(const char *file_path)
 {
-    FILE *file = fopen(path, "r");
+    FILE *file = fopen(file_path, "r");
     if (!file)
         return NULL;
     fseek(file, 0, SEEK_END);

@@ -24,9 +24,9 @@ typedef struct writer
     int   next;                         /* a byte to start the next step */
 } writer;
 
-/* Fork a writer sharing at 'path' that runs steps[0](arg) now (this
+/* Fork a writer sharing at 'segment' that runs steps[0](arg) now (this
  * returns once it is done) and each further step when told. */
-static inline writer start_writer(const char *path, const step_fn *steps,
+static inline writer start_writer(const char *segment, const step_fn *steps,
                                   unsigned count, long arg)
 {
     int done[2], next[2];
@@ -42,7 +42,7 @@ static inline writer start_writer(const char *path, const step_fn *steps,
         if (!freopen("/dev/null", "w", stderr))
             _exit(4);
         char spec[400];
-        snprintf(spec, sizeof(spec), "share=%s", path);
+        snprintf(spec, sizeof(spec), "share=%s", segment);
         if (recorder_trace_set(spec) != RECORDER_TRACE_OK)
             _exit(3);
         for (unsigned s = 0; s < count; s++)

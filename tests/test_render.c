@@ -934,7 +934,7 @@ static void test_random_formats_never_overflow(void **state)
             format[j] = alphabet[(size_t) rand() % (sizeof(alphabet) - 1)];
         format[length] = 0;
 
-        bool strings = strchr(format, 's') != NULL;
+        bool has_strings = strchr(format, 's') != NULL;
         uint64_t args[RECORDER_MAX_ARGS];
         for (unsigned a = 0; a < RECORDER_MAX_ARGS; a++)
         {
@@ -954,7 +954,7 @@ static void test_random_formats_never_overflow(void **state)
                 args[a] = word_of_double((double) r / 7e10);
                 break;
             }
-            if (strings)
+            if (has_strings)
                 args[a] = rand() % 8 ? word_of_pointer(text) : 0;
         }
 

@@ -84,7 +84,8 @@ static double frame_ms(unsigned samples)
 
 bench_scope_result bench_scope_render(void)
 {
-    /* See TESTING-GUI.md: cairo's strokes churn the heap without this. */
+    /* The heap settings of recorder_scope's main(), which says why: the
+     * frames measured are the window's. */
     mallopt(M_MMAP_THRESHOLD, 32 << 20);
     mallopt(M_TRIM_THRESHOLD, 256 << 20);
     bench_scope_result result;
