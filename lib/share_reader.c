@@ -9,7 +9,7 @@
 #define _GNU_SOURCE                     /* process_vm_readv */
 #include "recorder_share.h"
 #include "format_scan_private.h"
-#include "output_private.h"
+#include "record_line_private.h"
 #include "regex_bound_private.h"
 #include "render_private.h"
 #include "share_access_private.h"
@@ -18,7 +18,7 @@
 #include "share_layout_private.h"
 #include "crash_report_private.h"
 #include "file_identity_private.h"
-#include "lane_reader_private.h"
+#include "record_merge_private.h"
 #include "segment_guard_private.h"
 
 #include <dirent.h>
@@ -661,73 +661,67 @@ static double as_number(uint64_t raw, char kind)
     }
 }
 
-static double seconds(recorder_share *share, uint64_t ticks)
+/* The writer's tick rate: the live value, which the writer refines as its
+ * calibration goes on, if it makes sense. */
+static double tick_rate(recorder_share *share)
 {
-    uint64_t start = share->header.start_ticks;
     double hz;
     __atomic_load(&live_header(share)->tick_hz, &hz, __ATOMIC_RELAXED);
     if (!(hz >= 1e3 && hz < 1e12))
         hz = share->header.tick_hz;         /* validated at open */
-    return ticks > start ? (double) (ticks - start) / hz : 0.0;
+    return hz;
+}
+
+static double seconds(recorder_share *share, uint64_t ticks)
+{
+    uint64_t start = share->header.start_ticks;
+    return ticks > start ? (double) (ticks - start) / tick_rate(share) : 0.0;
+}
+
+/* Microseconds from the writer's start to 'ticks', computed as the
+ * writer's own dumps do (recorder_clock_us_since_start), so that both
+ * print the same time. */
+static uint64_t microseconds(recorder_share *share, uint64_t ticks)
+{
+    uint64_t start = share->header.start_ticks;
+    if (ticks <= start)
+        return 0;
+    double us = (double) (ticks - start) * 1e6 / tick_rate(share);
+    /* A hostile timestamp can be anything: keep the conversion defined. */
+    return us < 1e18 ? (uint64_t) us : 0;
+}
+
+/* Can the writer still finish a record it reserved? Asked only when a
+ * record stays unfinished: a dead writer's never will be. */
+static bool writer_gone(void *arg)
+{
+    return recorder_share_state(arg) != RECORDER_SHARE_ALIVE;
 }
 
 /* Walk records of one recorder from 'cursor', its lanes merged in time
  * order; call 'fn' for each whole record; stop after 'max' calls. Counts
  * overwritten records in '*lost'. */
-typedef bool (*record_fn)(recorder_share *, const recorder_record *, void *);
-
 static void walk(recorder_share *share, unsigned recorder,
                  recorder_share_cursor *cursor, size_t max, uint64_t *lost,
-                 record_fn fn, void *arg)
+                 record_merge_fn fn, void *arg)
 {
     ring_view ring;
     if (!ring_at(share, recorder, &ring))
         return;
-    lane_reader lanes[RECORDER_SHARE_LANES_MAX];
+    lane_losses losses = { .count = lost, .writers_gone = writer_gone,
+                           .gone_arg = share, .gone = -1 };
+    lane_cursor lanes[RECORDER_SHARE_LANES_MAX];
     for (unsigned l = 0; l < ring.lanes; l++)
-        lane_reader_open(&lanes[l], lane_of(&ring, l), ring.size,
-                         cursor->next[l], lost);
-    size_t calls = 0;
-    while (calls < max)
-    {
-        /* The lane with the oldest next record, and the time up to which
-         * it can go on alone: the next record of any other lane. */
-        unsigned first = ring.lanes;
-        uint64_t until = UINT64_MAX;
-        for (unsigned l = 0; l < ring.lanes; l++)
-        {
-            if (!lane_reader_peek(&lanes[l], lost))
-                continue;
-            uint64_t stamp = lanes[l].head.timestamp;
-            if (first == ring.lanes || stamp < lanes[first].head.timestamp)
-            {
-                if (first != ring.lanes)
-                    until = lanes[first].head.timestamp;
-                first = l;
-            }
-            else if (stamp < until)
-            {
-                until = stamp;
-            }
-        }
-        if (first == ring.lanes)
-            break;
-        lane_reader *r = &lanes[first];
-        do
-        {
-            lane_reader_take(r);
-            r->head.lane = first;
-            if (fn(share, &r->head, arg))
-                calls++;
-        } while (calls < max && lane_reader_peek(r, lost) &&
-                 r->head.timestamp <= until);
-    }
+        lane_cursor_open(&lanes[l], lane_of(&ring, l), ring.size,
+                         cursor->next[l], &losses);
+    record_merge(lanes, ring.lanes, max, &losses, fn, arg);
     for (unsigned l = 0; l < ring.lanes; l++)
         cursor->next[l] = lanes[l].index;
 }
 
 typedef struct sample_walk
 {
+    recorder_share * share;
     unsigned         argument;
     recorder_sample *out;
     size_t           count;
@@ -737,10 +731,11 @@ typedef struct sample_walk
     double           min, max;
 } sample_walk;
 
-static bool take_sample(recorder_share *share, const recorder_record *record,
+static bool take_sample(const recorder_record *record, unsigned lane,
                         void *arg)
 {
     sample_walk *walk_state = arg;
+    recorder_share *share = walk_state->share;
     if (record->nargs <= walk_state->argument)
         return false;
     kind_of(share, record->site, walk_state->argument, &walk_state->kind);
@@ -760,7 +755,7 @@ static bool take_sample(recorder_share *share, const recorder_record *record,
     sample->value = value;
     sample->raw = raw;
     sample->index = record->index;
-    sample->lane = record->lane;
+    sample->lane = lane;
     return true;
 }
 
@@ -782,7 +777,7 @@ bool recorder_share_channel_info(recorder_share *share, unsigned index,
     if (out->argument >= RECORDER_MAX_ARGS)
         return true;
 
-    sample_walk summary = { .argument = out->argument };
+    sample_walk summary = { .share = share, .argument = out->argument };
     recorder_share_cursor cursor = RECORDER_SHARE_CURSOR_START;
     walk(share, out->recorder, &cursor, SIZE_MAX, NULL, take_sample, &summary);
     out->samples = summary.seen;
@@ -836,41 +831,10 @@ size_t recorder_share_read(recorder_share *share, unsigned channel,
     if (!entry || !samples || !cursor || entry->argument >= RECORDER_MAX_ARGS ||
         !intact(share))
         return 0;
-    sample_walk state = { .argument = entry->argument, .out = samples };
+    sample_walk state = { .share = share, .argument = entry->argument,
+                          .out = samples };
     walk(share, entry->recorder, cursor, max, lost, take_sample, &state);
     return state.count;
-}
-
-/* ---- dump --------------------------------------------------------------------- */
-
-/* One lane of one recorder being dumped. The ring is looked up again for
- * each record: the writer may move it meanwhile (indexes stay valid). */
-typedef struct dump_cursor
-{
-    unsigned        recorder;
-    unsigned        lane;
-    char            name[64];
-    uint64_t        next;
-    recorder_record head;
-    bool            ready;
-} dump_cursor;
-
-static void dump_advance(recorder_share *share, dump_cursor *c)
-{
-    c->ready = false;
-    ring_view ring;
-    if (!ring_at(share, c->recorder, &ring) || c->lane >= ring.lanes)
-        return;
-    lane_reader reader;
-    lane_reader_open(&reader, lane_of(&ring, c->lane), ring.size, c->next,
-                     NULL);
-    if (lane_reader_peek(&reader, NULL))
-    {
-        c->head = reader.head;
-        c->ready = true;
-        lane_reader_take(&reader);
-    }
-    c->next = reader.index;
 }
 
 /* A string the writer put in the segment itself is in our mapping too. */
@@ -968,56 +932,80 @@ static const char *fetch_string(uint64_t address, char *out, size_t size,
     return out;
 }
 
-static void render_record(recorder_share *share, const dump_cursor *c,
-                          bool memory, const recorder_line_style *style,
-                          int *indent, FILE *out)
-{
-    site_text site;
-    char message[RECORDER_MESSAGE_MAX];
-    char location[512] = "";
-    uint64_t args[RECORDER_MAX_ARGS];
-    memcpy(args, c->head.args, sizeof(args));
+/* ---- dump --------------------------------------------------------------------- */
 
-    if (!site_of(share, c->head.site, &site))
+/* Whose lane each cursor of a dump reads. */
+typedef struct dump_lane
+{
+    char     name[64];
+    unsigned recorder;
+} dump_lane;
+
+typedef struct segment_dump
+{
+    recorder_share *       share;
+    const dump_lane *      lanes;       /* by cursor */
+    recorder_line_settings settings;
+    fetch_context          fetch;
+    recorder_render_options options;
+    int                    indent;
+    FILE *                 out;
+} segment_dump;
+
+/* The writer's line settings, from its tweaks in the segment; those it does
+ * not publish keep the library's defaults. */
+static recorder_line_settings segment_line_settings(recorder_share *share)
+{
+    recorder_line_settings settings = {
+        .order = true, .reltime = true, .indent_max = 16,
+        .start_local_us = share->header.start_wall_us
+                        + share->header.utc_offset_s * 1000000,
+    };
+    unsigned count = recorder_share_tweak_count(share);
+    for (unsigned t = 0; t < count; t++)
     {
-        snprintf(message, sizeof(message), "<record from unknown site %#lx>",
-                 (unsigned long) c->head.site);
+        recorder_share_tweak tweak;
+        if (!recorder_share_tweak_info(share, t, &tweak))
+            continue;
+        if (strcmp(tweak.name, "recorder_location") == 0)
+            settings.location = tweak.value != 0;
+        else if (strcmp(tweak.name, "recorder_function") == 0)
+            settings.function = tweak.value != 0;
+        else if (strcmp(tweak.name, "recorder_order") == 0)
+            settings.order = tweak.value != 0;
+        else if (strcmp(tweak.name, "recorder_reltime") == 0)
+            settings.reltime = tweak.value != 0;
+        else if (strcmp(tweak.name, "recorder_abstime") == 0)
+            settings.abstime = tweak.value != 0;
+        else if (strcmp(tweak.name, "recorder_indent") == 0)
+            settings.indent_max = tweak.value;
     }
-    else
-    {
-        const char *format = site.format;
-        int level = *indent;
-        if (*format == '>')
-            level = (*indent)++, format++;
-        else if (*format == '<')
-            level = *indent = *indent > 0 ? *indent - 1 : 0, format++;
-        else if (*format == '=')
-            level = *indent = 0, format++;
-        if (level > 16)
-            level = 16;
-        size_t at = 0;
-        for (int i = 0; i < level; i++)
-        {
-            message[at++] = ' ';
-            message[at++] = ' ';
-        }
-        /* %+s arguments point into the writer: fetch or describe them. */
-        fetch_context context = { share, memory };
-        recorder_render_options options = {
-            .fetch = fetch_string, .fetch_arg = &context,
-        };
-        at += recorder_render(message + at, sizeof(message) - at, format, args,
-                              c->head.nargs, &options);
-        if (at > 0 && message[at - 1] == '\n')
-            message[at - 1] = 0;
-        (void) location;
-    }
+    return settings;
+}
+
+static bool print_record(const recorder_record *record, unsigned source,
+                         void *arg)
+{
+    segment_dump *dump = arg;
+    site_text text;
+    recorder_site site;
+    bool known = site_of(dump->share, record->site, &text);
+    if (known)
+        site = (recorder_site) { text.format, text.file, text.function,
+                                 text.line, 0 };
+    char message[RECORDER_MESSAGE_MAX];
+    char location[RECORDER_LOCATION_MAX];
+    recorder_line_text(message, location, &dump->settings,
+                       known ? &site : NULL, (uintptr_t) record->site,
+                       &dump->indent, record->args, record->nargs,
+                       &dump->options);
     char line[RECORDER_LINE_MAX];
-    double elapsed = seconds(share, c->head.timestamp);
-    /* A hostile timestamp can be anything: keep the conversion defined. */
-    uint64_t us = elapsed < 1e12 ? (uint64_t) (elapsed * 1e6) : 0;
-    size_t len = recorder_format_line(line, sizeof(line), style, c->name,
-                                      location, c->head.index, us, message);
+    size_t len = recorder_format_line(line, sizeof(line), &dump->settings,
+                                      dump->lanes[source].name, location,
+                                      record->index,
+                                      microseconds(dump->share,
+                                                   record->timestamp),
+                                      message);
     /* Names, formats and strings come from the segment: no terminal
      * escapes, and no newline but the line's own. */
     char shown[4 * RECORDER_LINE_MAX];
@@ -1026,14 +1014,15 @@ static void render_record(recorder_share *share, const dump_cursor *c,
     size_t shown_len = recorder_share_escape(shown, sizeof(shown) - 1, line,
                                              len);
     shown[shown_len++] = '\n';
-    fwrite(shown, 1, shown_len, out);
+    fwrite(shown, 1, shown_len, dump->out);
+    return true;
 }
 
 /* Does the ring of recorder 'r' overlap the ring of a recorder already
  * being dumped? The writer gives each recorder a ring of its own; a table
  * pointing many recorders at one ring would only make us print it again
  * and again. */
-static bool ring_taken(recorder_share *share, const dump_cursor *cursors,
+static bool ring_taken(recorder_share *share, const dump_lane *lanes,
                        unsigned used, unsigned r)
 {
     ring_view ring, other;
@@ -1043,8 +1032,8 @@ static bool ring_taken(recorder_share *share, const dump_cursor *cursors,
     const uint8_t *end = start + ring_bytes(ring.size, ring.lanes);
     for (unsigned u = 0; u < used; u++)
     {
-        if ((u && cursors[u - 1].recorder == cursors[u].recorder) ||
-            !ring_at(share, cursors[u].recorder, &other))
+        if ((u && lanes[u - 1].recorder == lanes[u].recorder) ||
+            !ring_at(share, lanes[u].recorder, &other))
             continue;
         const uint8_t *other_start = (const uint8_t *) other.first;
         const uint8_t *other_end = other_start +
@@ -1055,78 +1044,57 @@ static bool ring_taken(recorder_share *share, const dump_cursor *cursors,
     return false;
 }
 
-static intptr_t tweak_value(recorder_share *share, const char *name,
-                            intptr_t otherwise)
-{
-    unsigned count = recorder_share_tweak_count(share);
-    for (unsigned t = 0; t < count; t++)
-    {
-        recorder_share_tweak tweak;
-        if (recorder_share_tweak_info(share, t, &tweak) &&
-            strcmp(tweak.name, name) == 0)
-            return tweak.value;
-    }
-    return otherwise;
-}
-
 unsigned recorder_share_dump(recorder_share *share, const char *pattern,
                              FILE *out)
 {
     regex_t regex;
     if (pattern && !recorder_regex_compile(&regex, pattern, NULL, NULL, 0))
         return 0;
-    recorder_line_style style = {
-        .order = tweak_value(share, "recorder_order", 1) != 0,
-        .reltime = tweak_value(share, "recorder_reltime", 1) != 0,
-        .abstime = tweak_value(share, "recorder_abstime", 0) != 0,
-        .start_local_us = share->header.start_wall_us
-                        + share->header.utc_offset_s * 1000000,
+    segment_dump dump = {
+        .share = share, .settings = segment_line_settings(share), .out = out,
+        .fetch = { share, writer_memory_readable(share) },
     };
-    bool memory = writer_memory_readable(share);
+    /* %+s arguments point into the writer: fetch or describe them. */
+    dump.options = (recorder_render_options) {
+        .fetch = fetch_string, .fetch_arg = &dump.fetch,
+    };
+    lane_losses losses = { .writers_gone = writer_gone, .gone_arg = share,
+                           .gone = -1 };
     unsigned count = recorder_share_recorder_count(share), printed = 0;
-    int indent = 0;
-
-    dump_cursor *cursors = calloc((size_t) (count ? count : 1) *
-                                  RECORDER_SHARE_LANES_MAX, sizeof(*cursors));
-    if (!cursors)
+    size_t most = (size_t) (count ? count : 1) * RECORDER_SHARE_LANES_MAX;
+    lane_cursor *cursors = calloc(most, sizeof(*cursors));
+    dump_lane *lanes = calloc(most, sizeof(*lanes));
+    if (!cursors || !lanes)
         goto done;
     unsigned used = 0;
     for (unsigned r = 0; r < count; r++)
     {
         char name[64];
         const share_recorder *entry = recorder_at(share, r);
+        ring_view ring;
         if (!entry || !string_at(share, entry->name, name, sizeof(name)))
             continue;
         if (pattern && regexec(&regex, name, 0, NULL, 0) != 0)
             continue;
-        if (ring_taken(share, cursors, used, r))
+        if (ring_taken(share, lanes, used, r) || !ring_at(share, r, &ring))
             continue;
-        for (unsigned lane = 0; lane < RECORDER_SHARE_LANES_MAX; lane++)
+        for (unsigned lane = 0; lane < ring.lanes; lane++)
         {
-            dump_cursor *c = &cursors[used];
-            memcpy(c->name, name, sizeof(name));
-            c->recorder = r;
-            c->lane = lane;
-            c->next = 0;
-            dump_advance(share, c);
-            used += c->ready;
+            lane_cursor_open(&cursors[used], lane_of(&ring, lane), ring.size,
+                             0, &losses);
+            if (!lane_cursor_any(&cursors[used]))
+                continue;
+            memcpy(lanes[used].name, name, sizeof(name));
+            lanes[used].recorder = r;
+            used++;
         }
     }
-    for (;;)
-    {
-        dump_cursor *next = NULL;
-        for (unsigned u = 0; u < used; u++)
-            if (cursors[u].ready &&
-                (!next || cursors[u].head.timestamp < next->head.timestamp))
-                next = &cursors[u];
-        if (!next)
-            break;
-        render_record(share, next, memory, &style, &indent, out);
-        printed++;
-        dump_advance(share, next);
-    }
-    free(cursors);
+    dump.lanes = lanes;
+    printed = (unsigned) record_merge(cursors, used, SIZE_MAX, &losses,
+                                      print_record, &dump);
 done:
+    free(cursors);
+    free(lanes);
     if (pattern)
         regfree(&regex);
     fflush(out);
