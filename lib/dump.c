@@ -16,9 +16,8 @@
 #include <stdio.h>
 
 /* Lanes merged in one pass (only lanes with records to print take one), on
- * the stack: no allocation, so a signal handler, or a debugger that stopped
- * the program inside malloc, can dump. More lanes are dumped in further
- * passes, each merged in time order. */
+ * the stack: a signal handler dumps without allocating. More lanes are
+ * dumped in further passes, each merged in time order. */
 #define MERGE_WIDTH     128
 
 typedef struct dump_pass
