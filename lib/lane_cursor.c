@@ -58,12 +58,8 @@ void lane_cursor_open(lane_cursor *c, const recorder_buffer *lane,
     }
 }
 
-bool lane_cursor_peek(lane_cursor *c, lane_losses *losses)
+bool lane_cursor_settle(lane_cursor *c, lane_losses *losses)
 {
-    if (c->ready)
-        return true;
-    if (c->waiting)
-        return false;
     const recorder_slot *slots = RECORDER_BUFFER_SLOTS(c->lane);
     unsigned looks = 0;
     while (c->index < c->end)

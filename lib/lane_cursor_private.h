@@ -60,9 +60,24 @@ static inline bool lane_cursor_any(const lane_cursor *c)
     return c->index < c->end;
 }
 
+/* lane_cursor_peek() when the next slot does not hold a whole record. */
+bool lane_cursor_settle(lane_cursor *c, lane_losses *losses) RECORDER_HIDDEN;
+
 /* The next whole record in c->head, or false if there is none before the
- * snapshot's end, or the lane waits for an unfinished record. */
-bool lane_cursor_peek(lane_cursor *c, lane_losses *losses) RECORDER_HIDDEN;
+ * snapshot's end, or the lane waits for an unfinished record. Inline: a
+ * reader draining a ring calls it once per record. */
+static inline bool lane_cursor_peek(lane_cursor *c, lane_losses *losses)
+{
+    if (c->ready)
+        return true;
+    if (c->waiting || c->index >= c->end)
+        return false;
+    if (recorder_slot_read(RECORDER_BUFFER_SLOTS(c->lane), c->size,
+                           &c->lane->writer, c->index, &c->head) ==
+        RECORDER_READ_OK)
+        return c->ready = true;
+    return lane_cursor_settle(c, losses);
+}
 
 /* Step past the record lane_cursor_peek() gave. */
 static inline void lane_cursor_take(lane_cursor *c)

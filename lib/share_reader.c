@@ -629,8 +629,6 @@ typedef struct argument_kind
 static void kind_of(recorder_share *share, uint64_t address, unsigned argument,
                     argument_kind *cache)
 {
-    if (cache->address == address && address)
-        return;
     cache->address = address;
     cache->kind = 0;
     cache->unit[0] = 0;
@@ -738,7 +736,9 @@ static bool take_sample(const recorder_record *record, unsigned lane,
     recorder_share *share = walk_state->share;
     if (record->nargs <= walk_state->argument)
         return false;
-    kind_of(share, record->site, walk_state->argument, &walk_state->kind);
+    /* Records of one site follow each other: look its kind up once. */
+    if (walk_state->kind.address != record->site || !record->site)
+        kind_of(share, record->site, walk_state->argument, &walk_state->kind);
     uint64_t raw = record->args[walk_state->argument];
     double value = as_number(raw, walk_state->kind.kind);
     if (!walk_state->out)
