@@ -529,7 +529,7 @@ void crash_handle(int sig, siginfo_t *info, void *context, bool dump)
     if (dump)
     {
         recorder_output out = recorder_output_current(true);
-        recorder_dump_all(&out);
+        recorder_dump_all(&out, true);
     }
     else
     {

@@ -1,136 +1,115 @@
-/* dump.c - merge the lanes of several recorders in time order and print them.
+/* dump.c - print the records of the program's recorders in time order.
  *
  * Each dump prints what earlier dumps have not, up to where the writers were
  * when it started, so a dump always ends even if records keep coming, and
  * background dumps show only what is new. Lock-free: writers go on while we
- * read, and a record overwritten under us is skipped, never printed torn.
+ * read. Where each lane's next dump starts is kept in the lane's 'reader'
+ * word: a record still being written when a dump reaches it is printed by
+ * the next dump, never skipped (see lane_cursor_private.h).
  */
 #include "dump_private.h"
+#include "record_merge_private.h"
 #include "regex_bound_private.h"
 #include "registry_private.h"
-#include "slot_read_private.h"
 
 #include <regex.h>
 #include <stdio.h>
 
-/* Lanes merged in one pass (only lanes with records to print take one);
- * more are dumped in further passes. Small enough to keep a signal
- * handler's stack use modest. */
+/* Lanes merged in one pass (only lanes with records to print take one), on
+ * the stack: a signal handler dumps without allocating. More lanes are
+ * dumped in further passes, each merged in time order. */
 #define MERGE_WIDTH     128
 
-typedef struct cursor
+typedef struct dump_pass
 {
-    recorder_info *  rec;
-    recorder_buffer *buffer;            /* the lane */
-    uint64_t         next;              /* next index to read */
-    uint64_t         end;               /* writer index when the dump began */
-    uint32_t         size;              /* slots, from the recorder */
-    recorder_record  head;              /* next record to print, if 'ready' */
-    bool             ready;
-} cursor;
+    lane_cursor          cursors[MERGE_WIDTH];
+    recorder_info *      recorders[MERGE_WIDTH];
+    recorder_buffer *    lanes[MERGE_WIDTH];
+    const recorder_output *out;
+    lane_losses          losses;
+    unsigned             count;
+    unsigned             printed;
+} dump_pass;
 
-/* Load the next readable record of 'c' into c->head. */
-static void cursor_advance(cursor *c)
+static bool print_record(const recorder_record *record, unsigned source,
+                         void *arg)
 {
-    const recorder_slot *slots = RECORDER_BUFFER_SLOTS(c->buffer);
-    c->ready = false;
-    while (c->next < c->end)
-    {
-        recorder_read_status status =
-            recorder_slot_read(slots, c->size, &c->buffer->writer,
-                               c->next, &c->head);
-        if (status == RECORDER_READ_OK)
-        {
-            c->next += c->head.slots;
-            c->ready = true;
-            return;
-        }
-        c->next++;                      /* lost, pending or mid-record */
-    }
-}
-
-/* Start reading lane 'lane' of 'rec'; false if it has nothing to print. */
-static bool cursor_start(cursor *c, recorder_info *rec, unsigned lane)
-{
-    /* Same order as writers: mask, then ring (see recorder_info). */
-    c->size = __atomic_load_n(&rec->mask, __ATOMIC_ACQUIRE) + 1;
-    recorder_buffer *first = __atomic_load_n(&rec->buffer, __ATOMIC_ACQUIRE);
-    recorder_buffer *buffer = RECORDER_LANE(first, c->size, lane);
-    c->rec = rec;
-    c->buffer = buffer;
-    c->end = __atomic_load_n(&buffer->writer, __ATOMIC_ACQUIRE);
-    uint64_t reader = __atomic_load_n(&buffer->reader, __ATOMIC_RELAXED);
-    uint64_t oldest = c->end > c->size ? c->end - c->size : 0;
-    c->next = reader > oldest ? reader : oldest;
-    if (c->next >= c->end)
-        return false;
-    cursor_advance(c);
+    dump_pass *pass = arg;
+    recorder_info *rec = pass->recorders[source];
+    recorder_output_record(pass->out, rec->name, rec->trace,
+                           (const recorder_site *) record->site, record->index,
+                           record->timestamp, record->args, record->nargs);
     return true;
 }
 
-static void cursor_finish(cursor *c)
+/* Print the lanes gathered so far, and note where their next dump starts.
+ * A concurrent dump may have gone further: keep the larger position. */
+static void print_pass(dump_pass *pass)
 {
-    /* Mark as dumped; a concurrent dump may have gone further: keep max. */
-    uint64_t seen = __atomic_load_n(&c->buffer->reader, __ATOMIC_RELAXED);
-    while (seen < c->end &&
-           !__atomic_compare_exchange_n(&c->buffer->reader, &seen, c->end, 0,
-                                        __ATOMIC_RELAXED, __ATOMIC_RELAXED))
-        ;
-}
-
-static unsigned merge(cursor *cursors, unsigned count,
-                      const recorder_output *out)
-{
-    unsigned printed = 0;
-    for (;;)
+    pass->printed += (unsigned) record_merge(pass->cursors, pass->count,
+                                             SIZE_MAX, &pass->losses,
+                                             print_record, pass);
+    for (unsigned c = 0; c < pass->count; c++)
     {
-        cursor *first = NULL;
-        for (unsigned c = 0; c < count; c++)
-            if (cursors[c].ready &&
-                (!first || cursors[c].head.timestamp < first->head.timestamp))
-                first = &cursors[c];
-        if (!first)
-            break;
-        recorder_output_record(out, first->rec->name, first->rec->trace,
-                               (const recorder_site *) first->head.site,
-                               first->head.index, first->head.timestamp,
-                               first->head.args, first->head.nargs);
-        printed++;
-        cursor_advance(first);
+        uint64_t *reader = &pass->lanes[c]->reader;
+        uint64_t done = pass->cursors[c].index;
+        uint64_t seen = __atomic_load_n(reader, __ATOMIC_RELAXED);
+        while (seen < done &&
+               !__atomic_compare_exchange_n(reader, &seen, done, 0,
+                                            __ATOMIC_RELAXED,
+                                            __ATOMIC_RELAXED))
+            ;
     }
-    for (unsigned c = 0; c < count; c++)
-        cursor_finish(&cursors[c]);
-    return printed;
+    pass->count = 0;
 }
 
-/* Dump the recorders for which 'select' says yes, MERGE_WIDTH at a time. */
-static unsigned dump_selected(const recorder_output *out,
+/* Add lane 'lane' of 'rec' to the pass, if it has records to print. */
+static void add_lane(dump_pass *pass, recorder_info *rec, unsigned lane)
+{
+    /* Same order as writers: mask, then ring (see recorder_info). */
+    uint32_t size = __atomic_load_n(&rec->mask, __ATOMIC_ACQUIRE) + 1;
+    recorder_buffer *first = __atomic_load_n(&rec->buffer, __ATOMIC_ACQUIRE);
+    recorder_buffer *buffer = RECORDER_LANE(first, size, lane);
+    lane_cursor *cursor = &pass->cursors[pass->count];
+    lane_cursor_open(cursor, buffer, size,
+                     __atomic_load_n(&buffer->reader, __ATOMIC_RELAXED), NULL);
+    if (!lane_cursor_any(cursor))
+        return;
+    pass->recorders[pass->count] = rec;
+    pass->lanes[pass->count] = buffer;
+    if (++pass->count == MERGE_WIDTH)
+        print_pass(pass);
+}
+
+/* A dying process cannot finish a record it was writing: print past it. */
+static bool always(void *arg)
+{
+    (void) arg;
+    return true;
+}
+
+/* Dump the recorders for which 'select' says yes. */
+static unsigned dump_selected(const recorder_output *out, bool final,
                               bool (*select)(recorder_info *, void *),
                               void *select_arg)
 {
-    cursor cursors[MERGE_WIDTH];
-    unsigned count = 0, printed = 0;
+    dump_pass pass;
+    pass.out = out;
+    pass.losses = (lane_losses) { .writers_gone = final ? always : NULL,
+                                  .gone = -1 };
+    pass.count = 0;
+    pass.printed = 0;
     for (recorder_info *rec = recorder_list(); rec; rec = rec->next)
-    {
-        if (select && !select(rec, select_arg))
-            continue;
-        for (unsigned lane = 0; lane < RECORDER_LANES; lane++)
-        {
-            if (!cursor_start(&cursors[count], rec, lane))
-                continue;
-            if (++count == MERGE_WIDTH)
-            {
-                printed += merge(cursors, count, out);
-                count = 0;
-            }
-        }
-    }
-    return printed + merge(cursors, count, out);
+        if (!select || select(rec, select_arg))
+            for (unsigned lane = 0; lane < RECORDER_LANES; lane++)
+                add_lane(&pass, rec, lane);
+    print_pass(&pass);
+    return pass.printed;
 }
 
-unsigned recorder_dump_all(const recorder_output *out)
+unsigned recorder_dump_all(const recorder_output *out, bool final)
 {
-    return dump_selected(out, NULL, NULL);
+    return dump_selected(out, final, NULL, NULL);
 }
 
 static bool name_matches(recorder_info *rec, void *regex)
@@ -154,7 +133,7 @@ unsigned recorder_sort(const char *what, recorder_format_fn format,
         recorder_output_flush();
     }
     if (!what)
-        return recorder_dump_all(&out);
+        return recorder_dump_all(&out, false);
 
     /* Whole-name match, as for trace specifications. */
     regex_t regex;
@@ -165,7 +144,7 @@ unsigned recorder_sort(const char *what, recorder_format_fn format,
                 what, why);
         return 0;
     }
-    unsigned printed = dump_selected(&out, name_matches, &regex);
+    unsigned printed = dump_selected(&out, false, name_matches, &regex);
     regfree(&regex);
     return printed;
 }

@@ -5,7 +5,11 @@
 #include "output_private.h"
 
 /* Dump every recorder through 'out'. No allocation, no regex: safe in a
- * signal handler with the default output functions. */
-unsigned recorder_dump_all(const recorder_output *out) RECORDER_HIDDEN;
+ * signal handler with the default output functions. 'final': the process
+ * is about to die, so a record still being written when the dump reaches
+ * it will never be finished; print what follows it instead of leaving the
+ * lane to a next dump. */
+unsigned recorder_dump_all(const recorder_output *out, bool final)
+    RECORDER_HIDDEN;
 
 #endif /* RECORDER_DUMP_PRIVATE_H */

@@ -1,8 +1,8 @@
-/* output.c - configure where records go, and lay out each line.
+/* output.c - configure where records go, and show them there.
  *
- * Default line: [ORDER SECONDS] NAME: MESSAGE
- * The tweaks recorder_location, recorder_function, recorder_order,
- * recorder_reltime and recorder_abstime change the prefix.
+ * Lines are made by record_line.c, as the tweaks recorder_location,
+ * recorder_function, recorder_order, recorder_reltime, recorder_abstime
+ * and recorder_indent of this process ask.
  */
 #include "output_private.h"
 #include "render_private.h"
@@ -27,42 +27,18 @@ static unsigned default_show(const char *text, size_t len, void *arg)
     return (unsigned) safe_write_all(fd, text, len);
 }
 
-size_t recorder_format_line(char *line, size_t size,
-                            const recorder_line_style *style,
-                            const char *label, const char *location,
-                            uint64_t order, uint64_t timestamp,
-                            const char *message)
+/* The line settings of this process, from its tweaks. */
+static recorder_line_settings line_settings(void)
 {
-    size_t at = safe_append(line, size, 0, "%s",
-                            SAFE_ARGS(SAFE_TEXT(location)));
-    bool show_rel = style->reltime && !style->abstime;
-    bool bracket = style->order || style->abstime || show_rel;
-    if (bracket)
-        at = safe_append(line, size, at, "[", NULL, 0);
-    if (style->order)
-        at = safe_append(line, size, at,
-                         style->abstime || show_rel ? "%lu " : "%lu",
-                         SAFE_ARGS(order));
-    if (show_rel)
-        at = safe_append(line, size, at, "%lu.%06lu",
-                         SAFE_ARGS(timestamp / 1000000, timestamp % 1000000));
-    if (style->abstime)
-    {
-        uint64_t us = (uint64_t) style->start_local_us + timestamp;
-        uint64_t s = us / 1000000 % 86400;
-        at = safe_append(line, size, at, "%02lu:%02lu:%02lu.%06lu",
-                         SAFE_ARGS(s / 3600, s / 60 % 60, s % 60,
-                                   us % 1000000));
-    }
-    if (bracket)
-        at = safe_append(line, size, at, "] ", NULL, 0);
-    at = safe_append(line, size, at, "%s: %s\n",
-                     SAFE_ARGS(SAFE_TEXT(label), SAFE_TEXT(message)));
-    if (at >= size)
-        at = size - 1;
-    if (line[at - 1] != '\n')
-        line[at - 1] = '\n';                  /* truncated: still a line */
-    return at;
+    return (recorder_line_settings) {
+        .location = RECORDER_TWEAK(recorder_location) != 0,
+        .function = RECORDER_TWEAK(recorder_function) != 0,
+        .order = RECORDER_TWEAK(recorder_order) != 0,
+        .reltime = RECORDER_TWEAK(recorder_reltime) != 0,
+        .abstime = RECORDER_TWEAK(recorder_abstime) != 0,
+        .indent_max = RECORDER_TWEAK(recorder_indent),
+        .start_local_us = recorder_clock_start_local_us(),
+    };
 }
 
 static void default_format(recorder_show_fn show, void *arg,
@@ -70,14 +46,9 @@ static void default_format(recorder_show_fn show, void *arg,
                            uintptr_t order, uintptr_t timestamp,
                            const char *message)
 {
-    recorder_line_style style = {
-        .order = RECORDER_TWEAK(recorder_order) != 0,
-        .reltime = RECORDER_TWEAK(recorder_reltime) != 0,
-        .abstime = RECORDER_TWEAK(recorder_abstime) != 0,
-        .start_local_us = recorder_clock_start_local_us(),
-    };
+    recorder_line_settings settings = line_settings();
     char line[RECORDER_LINE_MAX];
-    size_t len = recorder_format_line(line, sizeof(line), &style, label,
+    size_t len = recorder_format_line(line, sizeof(line), &settings, label,
                                       location, order, timestamp, message);
     show(line, len, arg);
 }
@@ -144,70 +115,19 @@ void recorder_output_text(const char *text)
     out.show(text, strlen(text), out.arg);
 }
 
-/* Apply a leading '>', '<' or '=' to 'counter'; return the format without
- * it, and in '*level' the indentation of this record. */
-static const char *apply_indent(const char *format, int *counter, int *level)
-{
-    int now = __atomic_load_n(counter, __ATOMIC_RELAXED);
-    switch (format[0])
-    {
-    case '>':
-        __atomic_store_n(counter, now + 1, __ATOMIC_RELAXED);
-        *level = now;
-        return format + 1;
-    case '<':
-        now = now > 0 ? now - 1 : 0;
-        __atomic_store_n(counter, now, __ATOMIC_RELAXED);
-        *level = now;
-        return format + 1;
-    case '=':
-        __atomic_store_n(counter, 0, __ATOMIC_RELAXED);
-        *level = 0;
-        return format + 1;
-    default:
-        *level = now;
-        return format;
-    }
-}
-
 void recorder_output_record(const recorder_output *out, const char *label,
                             intptr_t trace, const recorder_site *site,
                             uint64_t index, uint64_t stamp,
                             const uint64_t *args, unsigned nargs)
 {
     char message[RECORDER_MESSAGE_MAX];
-    char location[512];
-    int level;
+    char location[RECORDER_LOCATION_MAX];
     /* While we share, the rings are in a file others may write: a site is
      * followed only if it is one of the registered call sites. Private
      * rings also keep the sites that no section holds (g++ before 14
      * ignores the section of a static in a function template). */
     bool shared = recorder_share_active();
-    if (!site || (shared && !recorder_site_known(site)))
-    {
-        /* Forged, or unknown to readers of the segment as well. Say so,
-         * and follow nothing. */
-        safe_append(message, sizeof(message), 0,
-                    "<record from unknown site %#lx>",
-                    SAFE_ARGS(SAFE_TEXT(site)));
-        out->format(out->show, out->arg, label, "", index,
-                    recorder_clock_us_since_start(stamp), message);
-        return;
-    }
-    const char *format = apply_indent(site->format,
-                                      out->strings_valid ? &indent_live
-                                                         : &indent_dump,
-                                      &level);
-    int cap = (int) RECORDER_TWEAK(recorder_indent);
-    if (level > cap)
-        level = cap < 0 ? 0 : cap;
-
-    size_t at = 0;
-    for (int i = 0; i < level && at + 2 < sizeof(message); i++)
-    {
-        message[at++] = ' ';
-        message[at++] = ' ';
-    }
+    bool known = site && (!shared || recorder_site_known(site));
     /* String arguments of shared rings may be forged too: they are copied
      * by the kernel, which reports a bad address instead of faulting (a
      * system call each, so private rings are read directly, except by
@@ -220,21 +140,11 @@ void recorder_output_record(const recorder_output *out, const char *label,
         .strings_guarded = shared || out->signal_safe,
         .unguarded_fallback = !shared,
     };
-    at += recorder_render(message + at, sizeof(message) - at, format,
-                          args, nargs, &options);
-    message[at] = 0;
-    if (at > 0 && message[at - 1] == '\n')
-        message[--at] = 0;
-
-    size_t where = 0;
-    location[0] = 0;
-    if (RECORDER_TWEAK(recorder_location))
-        where = safe_append(location, sizeof(location), where, "%s:%u:",
-                            SAFE_ARGS(SAFE_TEXT(site->file), site->line));
-    if (RECORDER_TWEAK(recorder_function))
-        safe_append(location, sizeof(location), where, "%s:",
-                    SAFE_ARGS(SAFE_TEXT(site->function)));
-
+    recorder_line_settings settings = line_settings();
+    recorder_line_text(message, location, &settings, known ? site : NULL,
+                       (uintptr_t) site,
+                       out->strings_valid ? &indent_live : &indent_dump,
+                       args, nargs, &options);
     out->format(out->show, out->arg, label, location, index,
                 recorder_clock_us_since_start(stamp), message);
 }

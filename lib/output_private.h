@@ -8,12 +8,8 @@
 #define RECORDER_OUTPUT_PRIVATE_H
 
 #include "recorder.h"
-#include "clock_private.h"
+#include "record_line_private.h"
 #include <stdbool.h>
-
-/* Room for one rendered message, and for a whole formatted line. */
-#define RECORDER_MESSAGE_MAX    2048
-#define RECORDER_LINE_MAX       (RECORDER_MESSAGE_MAX + 512)
 
 typedef struct recorder_output
 {
@@ -23,23 +19,6 @@ typedef struct recorder_output
     bool               strings_valid;   /* %s may be dereferenced */
     bool               signal_safe;
 } recorder_output;
-
-/* How the default format lays out a line: [ORDER SECONDS] NAME: MESSAGE */
-typedef struct recorder_line_style
-{
-    bool    order;                      /* show ORDER */
-    bool    reltime;                    /* show seconds since start */
-    bool    abstime;                    /* show time of day instead */
-    int64_t start_local_us;             /* local time at start, in us */
-} recorder_line_style;
-
-/* Lay out one line (ending in '\n') in line[size]; returns its length.
- * 'timestamp' is in microseconds since start. Async-signal-safe. */
-size_t recorder_format_line(char *line, size_t size,
-                            const recorder_line_style *style,
-                            const char *label, const char *location,
-                            uint64_t order, uint64_t timestamp,
-                            const char *message) RECORDER_HIDDEN;
 
 /* The configured format, show and output, for the current context. */
 recorder_output recorder_output_current(bool signal_safe) RECORDER_HIDDEN;

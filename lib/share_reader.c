@@ -9,7 +9,7 @@
 #define _GNU_SOURCE                     /* process_vm_readv */
 #include "recorder_share.h"
 #include "format_scan_private.h"
-#include "output_private.h"
+#include "record_line_private.h"
 #include "regex_bound_private.h"
 #include "render_private.h"
 #include "share_access_private.h"
@@ -18,7 +18,7 @@
 #include "share_layout_private.h"
 #include "crash_report_private.h"
 #include "file_identity_private.h"
-#include "lane_reader_private.h"
+#include "record_merge_private.h"
 #include "segment_guard_private.h"
 
 #include <dirent.h>
@@ -643,8 +643,6 @@ typedef struct argument_kind
 static void kind_of(recorder_share *share, uint64_t address, unsigned argument,
                     argument_kind *cache)
 {
-    if (cache->address == address && address)
-        return;
     cache->address = address;
     cache->kind = 0;
     cache->unit[0] = 0;
@@ -675,73 +673,58 @@ static double as_number(uint64_t raw, char kind)
     }
 }
 
-/* Seconds between the writer's start and 'ticks', through the points the
- * writer published: final once read, the same for every reader. */
-static double seconds(recorder_share *share, uint64_t ticks)
+/* Nanoseconds between the writer's start and 'ticks', through the points
+ * the writer published: final once read, the same for every reader, and
+ * computed as the writer's own dumps do (recorder_clock_us_since_start). */
+static uint64_t since_start_ns(recorder_share *share, uint64_t ticks)
 {
     recorder_time_cache_update(&share->time, clock_table(share));
     uint64_t ns = recorder_time_ns(share->time.points, share->time.count, ticks);
     uint64_t start = share->header.start_mono_ns;
-    return ns > start ? (double) (ns - start) * 1e-9 : 0.0;
+    return ns > start ? ns - start : 0;
+}
+
+static double seconds(recorder_share *share, uint64_t ticks)
+{
+    return (double) since_start_ns(share, ticks) * 1e-9;
+}
+
+static uint64_t microseconds(recorder_share *share, uint64_t ticks)
+{
+    return since_start_ns(share, ticks) / 1000;
+}
+
+/* Can the writer still finish a record it reserved? Asked only when a
+ * record stays unfinished: a dead writer's never will be. */
+static bool writer_gone(void *arg)
+{
+    return recorder_share_state(arg) != RECORDER_SHARE_ALIVE;
 }
 
 /* Walk records of one recorder from 'cursor', its lanes merged in time
  * order; call 'fn' for each whole record; stop after 'max' calls. Counts
  * overwritten records in '*lost'. */
-typedef bool (*record_fn)(recorder_share *, const recorder_record *, void *);
-
 static void walk(recorder_share *share, unsigned recorder,
                  recorder_share_cursor *cursor, size_t max, uint64_t *lost,
-                 record_fn fn, void *arg)
+                 record_merge_fn fn, void *arg)
 {
     ring_view ring;
     if (!ring_at(share, recorder, &ring))
         return;
-    lane_reader lanes[RECORDER_SHARE_LANES_MAX];
+    lane_losses losses = { .count = lost, .writers_gone = writer_gone,
+                           .gone_arg = share, .gone = -1 };
+    lane_cursor lanes[RECORDER_SHARE_LANES_MAX];
     for (unsigned l = 0; l < ring.lanes; l++)
-        lane_reader_open(&lanes[l], lane_of(&ring, l), ring.size,
-                         cursor->next[l], lost);
-    size_t calls = 0;
-    while (calls < max)
-    {
-        /* The lane with the oldest next record, and the time up to which
-         * it can go on alone: the next record of any other lane. */
-        unsigned first = ring.lanes;
-        uint64_t until = UINT64_MAX;
-        for (unsigned l = 0; l < ring.lanes; l++)
-        {
-            if (!lane_reader_peek(&lanes[l], lost))
-                continue;
-            uint64_t stamp = lanes[l].head.timestamp;
-            if (first == ring.lanes || stamp < lanes[first].head.timestamp)
-            {
-                if (first != ring.lanes)
-                    until = lanes[first].head.timestamp;
-                first = l;
-            }
-            else if (stamp < until)
-            {
-                until = stamp;
-            }
-        }
-        if (first == ring.lanes)
-            break;
-        lane_reader *r = &lanes[first];
-        do
-        {
-            lane_reader_take(r);
-            r->head.lane = first;
-            if (fn(share, &r->head, arg))
-                calls++;
-        } while (calls < max && lane_reader_peek(r, lost) &&
-                 r->head.timestamp <= until);
-    }
+        lane_cursor_open(&lanes[l], lane_of(&ring, l), ring.size,
+                         cursor->next[l], &losses);
+    record_merge(lanes, ring.lanes, max, &losses, fn, arg);
     for (unsigned l = 0; l < ring.lanes; l++)
         cursor->next[l] = lanes[l].index;
 }
 
 typedef struct sample_walk
 {
+    recorder_share * share;
     unsigned         argument;
     recorder_sample *out;
     size_t           count;
@@ -751,13 +734,17 @@ typedef struct sample_walk
     double           min, max;
 } sample_walk;
 
-static bool take_sample(recorder_share *share, const recorder_record *record,
+static bool take_sample(const recorder_record *record, unsigned lane,
                         void *arg)
 {
+    (void) lane;                        /* samples carry time and value */
     sample_walk *walk_state = arg;
+    recorder_share *share = walk_state->share;
     if (record->nargs <= walk_state->argument)
         return false;
-    kind_of(share, record->site, walk_state->argument, &walk_state->kind);
+    /* Records of one site follow each other: look its kind up once. */
+    if (walk_state->kind.address != record->site || !record->site)
+        kind_of(share, record->site, walk_state->argument, &walk_state->kind);
     uint64_t raw = record->args[walk_state->argument];
     double value = as_number(raw, walk_state->kind.kind);
     if (!walk_state->out)
@@ -793,7 +780,7 @@ bool recorder_share_channel_info(recorder_share *share, unsigned index,
     if (out->argument >= RECORDER_MAX_ARGS)
         return true;
 
-    sample_walk summary = { .argument = out->argument };
+    sample_walk summary = { .share = share, .argument = out->argument };
     recorder_share_cursor cursor = RECORDER_SHARE_CURSOR_START;
     walk(share, out->recorder, &cursor, SIZE_MAX, NULL, take_sample, &summary);
     out->samples = summary.seen;
@@ -847,41 +834,10 @@ size_t recorder_share_read(recorder_share *share, unsigned channel,
     if (!entry || !samples || !cursor || entry->argument >= RECORDER_MAX_ARGS ||
         !intact(share))
         return 0;
-    sample_walk state = { .argument = entry->argument, .out = samples };
+    sample_walk state = { .share = share, .argument = entry->argument,
+                          .out = samples };
     walk(share, entry->recorder, cursor, max, lost, take_sample, &state);
     return state.count;
-}
-
-/* ---- dump --------------------------------------------------------------------- */
-
-/* One lane of one recorder being dumped. The ring is looked up again for
- * each record: the writer may move it meanwhile (indexes stay valid). */
-typedef struct dump_cursor
-{
-    unsigned        recorder;
-    unsigned        lane;
-    char            name[64];
-    uint64_t        next;
-    recorder_record head;
-    bool            ready;
-} dump_cursor;
-
-static void dump_advance(recorder_share *share, dump_cursor *c)
-{
-    c->ready = false;
-    ring_view ring;
-    if (!ring_at(share, c->recorder, &ring) || c->lane >= ring.lanes)
-        return;
-    lane_reader reader;
-    lane_reader_open(&reader, lane_of(&ring, c->lane), ring.size, c->next,
-                     NULL);
-    if (lane_reader_peek(&reader, NULL))
-    {
-        c->head = reader.head;
-        c->ready = true;
-        lane_reader_take(&reader);
-    }
-    c->next = reader.index;
 }
 
 /* A string the writer put in the segment itself is in our mapping too. */
@@ -979,56 +935,80 @@ static const char *fetch_string(uint64_t address, char *out, size_t size,
     return out;
 }
 
-static void render_record(recorder_share *share, const dump_cursor *c,
-                          bool memory, const recorder_line_style *style,
-                          int *indent, FILE *out)
-{
-    site_text site;
-    char message[RECORDER_MESSAGE_MAX];
-    char location[512] = "";
-    uint64_t args[RECORDER_MAX_ARGS];
-    memcpy(args, c->head.args, sizeof(args));
+/* ---- dump --------------------------------------------------------------------- */
 
-    if (!site_of(share, c->head.site, &site))
+/* Whose lane each cursor of a dump reads. */
+typedef struct dump_lane
+{
+    char     name[64];
+    unsigned recorder;
+} dump_lane;
+
+typedef struct segment_dump
+{
+    recorder_share *       share;
+    const dump_lane *      lanes;       /* by cursor */
+    recorder_line_settings settings;
+    fetch_context          fetch;
+    recorder_render_options options;
+    int                    indent;
+    FILE *                 out;
+} segment_dump;
+
+/* The writer's line settings, from its tweaks in the segment; those it does
+ * not publish keep the library's defaults. */
+static recorder_line_settings segment_line_settings(recorder_share *share)
+{
+    recorder_line_settings settings = {
+        .order = true, .reltime = true, .indent_max = 16,
+        .start_local_us = share->header.start_wall_us
+                        + share->header.utc_offset_s * 1000000,
+    };
+    unsigned count = recorder_share_tweak_count(share);
+    for (unsigned t = 0; t < count; t++)
     {
-        snprintf(message, sizeof(message), "<record from unknown site %#lx>",
-                 (unsigned long) c->head.site);
+        recorder_share_tweak tweak;
+        if (!recorder_share_tweak_info(share, t, &tweak))
+            continue;
+        if (strcmp(tweak.name, "recorder_location") == 0)
+            settings.location = tweak.value != 0;
+        else if (strcmp(tweak.name, "recorder_function") == 0)
+            settings.function = tweak.value != 0;
+        else if (strcmp(tweak.name, "recorder_order") == 0)
+            settings.order = tweak.value != 0;
+        else if (strcmp(tweak.name, "recorder_reltime") == 0)
+            settings.reltime = tweak.value != 0;
+        else if (strcmp(tweak.name, "recorder_abstime") == 0)
+            settings.abstime = tweak.value != 0;
+        else if (strcmp(tweak.name, "recorder_indent") == 0)
+            settings.indent_max = tweak.value;
     }
-    else
-    {
-        const char *format = site.format;
-        int level = *indent;
-        if (*format == '>')
-            level = (*indent)++, format++;
-        else if (*format == '<')
-            level = *indent = *indent > 0 ? *indent - 1 : 0, format++;
-        else if (*format == '=')
-            level = *indent = 0, format++;
-        if (level > 16)
-            level = 16;
-        size_t at = 0;
-        for (int i = 0; i < level; i++)
-        {
-            message[at++] = ' ';
-            message[at++] = ' ';
-        }
-        /* %+s arguments point into the writer: fetch or describe them. */
-        fetch_context context = { share, memory };
-        recorder_render_options options = {
-            .fetch = fetch_string, .fetch_arg = &context,
-        };
-        at += recorder_render(message + at, sizeof(message) - at, format, args,
-                              c->head.nargs, &options);
-        if (at > 0 && message[at - 1] == '\n')
-            message[at - 1] = 0;
-        (void) location;
-    }
+    return settings;
+}
+
+static bool print_record(const recorder_record *record, unsigned source,
+                         void *arg)
+{
+    segment_dump *dump = arg;
+    site_text text;
+    recorder_site site;
+    bool known = site_of(dump->share, record->site, &text);
+    if (known)
+        site = (recorder_site) { text.format, text.file, text.function,
+                                 text.line, 0 };
+    char message[RECORDER_MESSAGE_MAX];
+    char location[RECORDER_LOCATION_MAX];
+    recorder_line_text(message, location, &dump->settings,
+                       known ? &site : NULL, (uintptr_t) record->site,
+                       &dump->indent, record->args, record->nargs,
+                       &dump->options);
     char line[RECORDER_LINE_MAX];
-    double elapsed = seconds(share, c->head.timestamp);
-    /* A hostile timestamp can be anything: keep the conversion defined. */
-    uint64_t us = elapsed < 1e12 ? (uint64_t) (elapsed * 1e6) : 0;
-    size_t len = recorder_format_line(line, sizeof(line), style, c->name,
-                                      location, c->head.index, us, message);
+    size_t len = recorder_format_line(line, sizeof(line), &dump->settings,
+                                      dump->lanes[source].name, location,
+                                      record->index,
+                                      microseconds(dump->share,
+                                                   record->timestamp),
+                                      message);
     /* Names, formats and strings come from the segment: no terminal
      * escapes, and no newline but the line's own. */
     char shown[4 * RECORDER_LINE_MAX];
@@ -1037,14 +1017,15 @@ static void render_record(recorder_share *share, const dump_cursor *c,
     size_t shown_len = recorder_share_escape(shown, sizeof(shown) - 1, line,
                                              len);
     shown[shown_len++] = '\n';
-    fwrite(shown, 1, shown_len, out);
+    fwrite(shown, 1, shown_len, dump->out);
+    return true;
 }
 
 /* Does the ring of recorder 'r' overlap the ring of a recorder already
  * being dumped? The writer gives each recorder a ring of its own; a table
  * pointing many recorders at one ring would only make us print it again
  * and again. */
-static bool ring_taken(recorder_share *share, const dump_cursor *cursors,
+static bool ring_taken(recorder_share *share, const dump_lane *lanes,
                        unsigned used, unsigned r)
 {
     ring_view ring, other;
@@ -1054,8 +1035,8 @@ static bool ring_taken(recorder_share *share, const dump_cursor *cursors,
     const uint8_t *end = start + ring_bytes(ring.size, ring.lanes);
     for (unsigned u = 0; u < used; u++)
     {
-        if ((u && cursors[u - 1].recorder == cursors[u].recorder) ||
-            !ring_at(share, cursors[u].recorder, &other))
+        if ((u && lanes[u - 1].recorder == lanes[u].recorder) ||
+            !ring_at(share, lanes[u].recorder, &other))
             continue;
         const uint8_t *other_start = (const uint8_t *) other.first;
         const uint8_t *other_end = other_start +
@@ -1066,78 +1047,57 @@ static bool ring_taken(recorder_share *share, const dump_cursor *cursors,
     return false;
 }
 
-static intptr_t tweak_value(recorder_share *share, const char *name,
-                            intptr_t otherwise)
-{
-    unsigned count = recorder_share_tweak_count(share);
-    for (unsigned t = 0; t < count; t++)
-    {
-        recorder_share_tweak tweak;
-        if (recorder_share_tweak_info(share, t, &tweak) &&
-            strcmp(tweak.name, name) == 0)
-            return tweak.value;
-    }
-    return otherwise;
-}
-
 unsigned recorder_share_dump(recorder_share *share, const char *pattern,
                              FILE *out)
 {
     regex_t regex;
     if (pattern && !recorder_regex_compile(&regex, pattern, NULL, NULL, 0))
         return 0;
-    recorder_line_style style = {
-        .order = tweak_value(share, "recorder_order", 1) != 0,
-        .reltime = tweak_value(share, "recorder_reltime", 1) != 0,
-        .abstime = tweak_value(share, "recorder_abstime", 0) != 0,
-        .start_local_us = share->header.start_wall_us
-                        + share->header.utc_offset_s * 1000000,
+    segment_dump dump = {
+        .share = share, .settings = segment_line_settings(share), .out = out,
+        .fetch = { share, writer_memory_readable(share) },
     };
-    bool memory = writer_memory_readable(share);
+    /* %+s arguments point into the writer: fetch or describe them. */
+    dump.options = (recorder_render_options) {
+        .fetch = fetch_string, .fetch_arg = &dump.fetch,
+    };
+    lane_losses losses = { .writers_gone = writer_gone, .gone_arg = share,
+                           .gone = -1 };
     unsigned count = recorder_share_recorder_count(share), printed = 0;
-    int indent = 0;
-
-    dump_cursor *cursors = calloc((size_t) (count ? count : 1) *
-                                  RECORDER_SHARE_LANES_MAX, sizeof(*cursors));
-    if (!cursors)
+    size_t most = (size_t) (count ? count : 1) * RECORDER_SHARE_LANES_MAX;
+    lane_cursor *cursors = calloc(most, sizeof(*cursors));
+    dump_lane *lanes = calloc(most, sizeof(*lanes));
+    if (!cursors || !lanes)
         goto done;
     unsigned used = 0;
     for (unsigned r = 0; r < count; r++)
     {
         char name[64];
         const share_recorder *entry = recorder_at(share, r);
+        ring_view ring;
         if (!entry || !string_at(share, entry->name, name, sizeof(name)))
             continue;
         if (pattern && regexec(&regex, name, 0, NULL, 0) != 0)
             continue;
-        if (ring_taken(share, cursors, used, r))
+        if (ring_taken(share, lanes, used, r) || !ring_at(share, r, &ring))
             continue;
-        for (unsigned lane = 0; lane < RECORDER_SHARE_LANES_MAX; lane++)
+        for (unsigned lane = 0; lane < ring.lanes; lane++)
         {
-            dump_cursor *c = &cursors[used];
-            memcpy(c->name, name, sizeof(name));
-            c->recorder = r;
-            c->lane = lane;
-            c->next = 0;
-            dump_advance(share, c);
-            used += c->ready;
+            lane_cursor_open(&cursors[used], lane_of(&ring, lane), ring.size,
+                             0, &losses);
+            if (!lane_cursor_any(&cursors[used]))
+                continue;
+            memcpy(lanes[used].name, name, sizeof(name));
+            lanes[used].recorder = r;
+            used++;
         }
     }
-    for (;;)
-    {
-        dump_cursor *next = NULL;
-        for (unsigned u = 0; u < used; u++)
-            if (cursors[u].ready &&
-                (!next || cursors[u].head.timestamp < next->head.timestamp))
-                next = &cursors[u];
-        if (!next)
-            break;
-        render_record(share, next, memory, &style, &indent, out);
-        printed++;
-        dump_advance(share, next);
-    }
-    free(cursors);
+    dump.lanes = lanes;
+    printed = (unsigned) record_merge(cursors, used, SIZE_MAX, &losses,
+                                      print_record, &dump);
 done:
+    free(cursors);
+    free(lanes);
     if (pattern)
         regfree(&regex);
     fflush(out);

@@ -84,7 +84,7 @@ static void handler(int sig, siginfo_t *info, void *context)
                signal_name(sig), sig, info ? info->si_code : 0,
                info ? info->si_addr : NULL);
         recorder_output out = recorder_output_current(true);
-        recorder_dump_all(&out);
+        recorder_dump_all(&out, false);
         dumping = 0;
     }
 

@@ -60,7 +60,6 @@ recorder_read_status recorder_slot_read(const recorder_slot *slots,
         return RECORDER_READ_LOST;
 
     out->index = index;
-    out->lane = 0;
     out->timestamp = head[0];
     out->site = (uintptr_t) (head[1] & ~(uint64_t) 0xF);
     out->nargs = nargs;

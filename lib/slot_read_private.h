@@ -14,7 +14,6 @@
 typedef struct recorder_record
 {
     uint64_t  index;                    /* position in its lane */
-    unsigned  lane;                     /* set by readers that merge lanes */
     uint64_t  timestamp;                /* ticks */
     uintptr_t site;                     /* call site, in the writer's memory */
     unsigned  nargs;
