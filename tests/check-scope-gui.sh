@@ -69,7 +69,7 @@ wait_for() {
 }
 
 feed() {
-    RECORDER_SHARE="$seg" "$feeder" "$1" "$2" >/dev/null 2>&1 &
+    RECORDER_SHARE="$seg" "$feeder" "$1" "$2" >/dev/null 2>"$work/feed.err" &
     pids="$pids $!"
     last_feeder=$!
 }
@@ -122,7 +122,11 @@ wait_for "grep -q 'scope_feeder (pid $last_feeder) running' '$work/scope.err'"
 wait_for "screen_shows '$work/screen.png' 'FFCC33 FF5C5C 4CD964' 150" # ramp, wave, level
 
 # --- n hides the values of the focused graph, n again shows them -----------
-amber=$(pixels "$work/screen.png" FFCC33)
+# Measured once the whole ramp is drawn: all recorded, two screens alike.
+wait_for "grep -q 'recorded 300 samples' '$work/feed.err'"
+amber=-1
+wait_for "previous=\$amber; import -window root '$work/screen.png' &&
+          amber=\$(pixels '$work/screen.png' FFCC33) && [ \$amber -eq \$previous ]"
 xdotool key n
 wait_for "import -window root '$work/hidden.png' &&
           [ \$(pixels '$work/hidden.png' FFCC33) -lt $((amber / 2)) ]"
@@ -153,7 +157,9 @@ xdotool key End
 wait_for "'$scope' -S '$seg' -l | grep -Eq '^  feed_gain +100 '"
 
 # --- the program restarts: the window follows it ---------------------------
+# Gone before the next one starts, or that one finds the segment still held.
 kill "$last_feeder"
+wait "$last_feeder" 2>/dev/null || true
 feed 200 5000
 wait_for "grep -q 'scope_feeder (pid $last_feeder) running' '$work/scope.err'"
 wait_for "'$scope' -S '$seg' -l | grep -Eq '^  ramp .* 200 samples'"
