@@ -307,11 +307,11 @@ static void test_commands_change_trace_tweak_dump_and_exports(void **state)
     assert_non_null(strstr(output, "shr: before commands"));
 }
 
-static void test_commands_applied_quickly_and_idle_costs_nothing(void **state)
+/* How quickly is for make bench (command latency, p99); here, that every
+ * command is applied, and that an idle writer costs nothing. */
+static void test_commands_applied_and_idle_costs_nothing(void **state)
 {
     (void) state;
-    /* 20 ms is the target; sanitizers slow everything about tenfold. */
-    double limit_ms = getenv("SANITIZED") ? 200 : 20;
     child c = start_child(wait_for_commands);
     recorder_share *share = open_ok();
     char error[512];
@@ -319,14 +319,8 @@ static void test_commands_applied_quickly_and_idle_costs_nothing(void **state)
     {
         char command[64];
         snprintf(command, sizeof(command), "shr_tweak=%d", i);
-        struct timespec before, after;
-        clock_gettime(CLOCK_MONOTONIC, &before);
-        assert_true(recorder_share_send(share, command, (unsigned) limit_ms,
-                                        error, sizeof(error)));
-        clock_gettime(CLOCK_MONOTONIC, &after);
-        double ms = (after.tv_sec - before.tv_sec) * 1e3
-                  + (after.tv_nsec - before.tv_nsec) / 1e6;
-        assert_true(ms < limit_ms);
+        if (!recorder_share_send(share, command, 5000, error, sizeof(error)))
+            fail_msg("'%s': %s", command, error);
     }
 
     /* Idle: after the calibration wake-ups (the last one about 1 s after start),
@@ -879,7 +873,7 @@ int main(void)
         TEST(test_lanes_of_two_threads_read_back_in_time_order),
         TEST(test_regex_over_several_recorders_qualifies_names),
         TEST(test_commands_change_trace_tweak_dump_and_exports),
-        TEST(test_commands_applied_quickly_and_idle_costs_nothing),
+        TEST(test_commands_applied_and_idle_costs_nothing),
         TEST(test_post_mortem_read_after_kill_9),
         TEST(test_live_dump_fetches_plus_s_strings),
         TEST(test_normal_exit_is_reported),
