@@ -3,7 +3,9 @@
  *
  * A channel is argument 'argument' of the records of one recorder: its
  * samples are read from that recorder's ring, the lanes merged in time
- * order, with the same lane cursor and merge as every other reader.
+ * order, with the same lane cursor and merge as every other reader. What a
+ * channel is (name, unit, type) costs a few slots, whatever the ring's
+ * size; only its statistics walk the ring.
  */
 #include "share_reader_private.h"
 #include "record_merge_private.h"
@@ -58,7 +60,7 @@ typedef struct sample_walk
     recorder_sample *out;
     size_t           count;
     argument_kind    kind;
-    /* Summary mode, when 'out' is NULL. */
+    /* Statistics mode, when 'out' is NULL. */
     uint64_t         seen;
     double           min, max;
 } sample_walk;
@@ -92,6 +94,62 @@ static bool take_sample(const recorder_record *record, unsigned lane,
     return true;
 }
 
+/* Slots looked at from the end of each lane for the newest record that
+ * has the argument: enough to step over a record's second slot, one still
+ * being written, and a few records of the recorder that have fewer
+ * arguments. */
+#define NEWEST_LOOKBACK 4
+
+/* Type and unit of 'argument', from the site of the newest record of
+ * 'recorder' that has it (a reader walking the ring ends on that same
+ * record): a few slots of each lane, never the whole ring. */
+static void newest_kind(recorder_share *share, unsigned recorder,
+                        unsigned argument, argument_kind *out)
+{
+    memset(out, 0, sizeof(*out));
+    ring_view ring;
+    if (!share_reader_ring(share, recorder, &ring))
+        return;
+    bool found = false;
+    uint64_t newest = 0;
+    uintptr_t site = 0;
+    for (unsigned l = 0; l < ring.lanes; l++)
+    {
+        const recorder_buffer *lane = share_ring_lane(&ring, l);
+        uint64_t end = __atomic_load_n(&lane->writer, __ATOMIC_ACQUIRE);
+        for (uint64_t back = 1; back <= NEWEST_LOOKBACK && back <= end;
+             back++)
+        {
+            recorder_record record;
+            if (recorder_slot_read(RECORDER_BUFFER_SLOTS(lane), ring.size,
+                                   &lane->writer, end - back, &record) !=
+                    RECORDER_READ_OK ||
+                record.nargs <= argument)
+                continue;
+            if (!found || record.timestamp > newest)
+            {
+                found = true;
+                newest = record.timestamp;
+                site = record.site;
+            }
+            break;
+        }
+    }
+    if (found)
+        share_reader_kind(share, site, argument, out);
+}
+
+static recorder_share_type type_of(char kind)
+{
+    switch (kind)
+    {
+    case 's': return RECORDER_SHARE_SIGNED;
+    case 'u': return RECORDER_SHARE_UNSIGNED;
+    case 'r': return RECORDER_SHARE_REAL;
+    default:  return RECORDER_SHARE_NONE;
+    }
+}
+
 bool recorder_share_channel_info(recorder_share *share, unsigned index,
                                  recorder_share_channel *out)
 {
@@ -107,24 +165,32 @@ bool recorder_share_channel_info(recorder_share *share, unsigned index,
                                                       channel->recorder);
     if (rec)
         share_reader_string(share, rec->description, out->description,
-                  sizeof(out->description));
+                            sizeof(out->description));
     if (out->argument >= RECORDER_MAX_ARGS)
         return true;
+    argument_kind kind;
+    newest_kind(share, out->recorder, out->argument, &kind);
+    out->type = type_of(kind.kind);
+    snprintf(out->unit, sizeof(out->unit), "%s", kind.unit);
+    return true;
+}
 
-    sample_walk summary = { .share = share, .argument = out->argument };
+bool recorder_share_channel_stats(recorder_share *share, unsigned index,
+                                  recorder_share_stats *out)
+{
+    const share_channel *channel = share_reader_channel(share, index);
+    if (!channel || !out)
+        return false;
+    memset(out, 0, sizeof(*out));
+    if (channel->argument >= RECORDER_MAX_ARGS)
+        return true;
+    sample_walk summary = { .share = share, .argument = channel->argument };
     recorder_share_cursor cursor = RECORDER_SHARE_CURSOR_START;
-    walk(share, out->recorder, &cursor, SIZE_MAX, NULL, take_sample, &summary);
+    walk(share, channel->recorder, &cursor, SIZE_MAX, NULL, take_sample,
+         &summary);
     out->samples = summary.seen;
     out->min = summary.min;
     out->max = summary.max;
-    switch (summary.kind.kind)
-    {
-    case 's': out->type = RECORDER_SHARE_SIGNED; break;
-    case 'u': out->type = RECORDER_SHARE_UNSIGNED; break;
-    case 'r': out->type = RECORDER_SHARE_REAL; break;
-    default:  out->type = RECORDER_SHARE_NONE; break;
-    }
-    snprintf(out->unit, sizeof(out->unit), "%s", summary.kind.unit);
     return true;
 }
 
