@@ -162,7 +162,7 @@ const char *crash_code_text(int sig, int code) RECORDER_HIDDEN;
 crash_report *recorder_share_crash_area(void) RECORDER_HIDDEN;
 
 /* The crash region of a segment opened for reading, bounds-checked, or
- * NULL when it has none. (share_reader.c) */
+ * NULL when it has none. (share_services.c) */
 struct recorder_share;
 const void *recorder_share_crash_region(struct recorder_share *share,
                                         size_t *size) RECORDER_HIDDEN;

@@ -41,7 +41,7 @@ share_answer share_command_answer(const share_command_ring *ring,
 
 /* For share_send.c, which knows no reader internals: the command ring of
  * 'share' and its writer's pid. If 'sending', NULL with a reason unless the
- * writer is alive and the segment writable. (share_reader.c) */
+ * writer is alive and the segment writable. (share_services.c) */
 share_command_ring *share_reader_commands(recorder_share *share, bool sending,
                                           uint32_t *pid, char *error,
                                           size_t size) RECORDER_HIDDEN;

@@ -404,7 +404,8 @@ static unsigned scan_channels(scope_source *source)
     return found;
 }
 
-/* Fill in the unit once the first samples tell it. */
+/* Fill in the unit once the first samples tell it: channel_info looks at
+ * the newest record only, so this costs the same for any depth of ring. */
 static void learn_unit(scope_source *source, scope_series *series)
 {
     recorder_share_channel info;

@@ -83,13 +83,17 @@ int scope_list(recorder_share *share, const char *path, FILE *out)
         recorder_share_recorder rec;
         if (!recorder_share_recorder_info(share, channel.recorder, &rec))
             rec.name[0] = 0;
+        /* The listing shows what the rings hold: walk them. */
+        recorder_share_stats stats;
+        if (!recorder_share_channel_stats(share, c, &stats))
+            stats = (recorder_share_stats) { 0 };
         clean_text name, unit, recorder;
         fprintf(out, "  %-20s %-8s %-12s %8lu samples",
                 clean(&name, channel.name), type_name(channel.type),
                 channel.unit[0] ? clean(&unit, channel.unit) : "-",
-                (unsigned long) channel.samples);
-        if (channel.samples)
-            fprintf(out, "  min %g max %g", channel.min, channel.max);
+                (unsigned long) stats.samples);
+        if (stats.samples)
+            fprintf(out, "  min %g max %g", stats.min, stats.max);
         fprintf(out, "  (%s argument %u)\n", clean(&recorder, rec.name),
                 channel.argument);
         shown++;

@@ -75,9 +75,15 @@ static void test_channels_have_names_types_and_values_in_order(void **state)
     assert_string_equal(info.name, "count");
     assert_string_equal(info.unit, "items");
     assert_int_equal(info.type, RECORDER_SHARE_UNSIGNED);
-    assert_int_equal(info.samples, 40);
-    assert_true(info.min == 0 && info.max == 117);
     assert_string_equal(info.description, "Values for channel tests");
+    recorder_share_stats stats;
+    assert_true(recorder_share_channel_stats(share, (unsigned) count, &stats));
+    assert_int_equal(stats.samples, 40);
+    assert_true(stats.min == 0 && stats.max == 117);
+    assert_true(recorder_share_channel_stats(share, (unsigned) delta, &stats));
+    assert_int_equal(stats.samples, 40);
+    assert_true(stats.min == -39 && stats.max == 0);
+    assert_false(recorder_share_channel_stats(share, 9999, &stats));
     assert_true(recorder_share_channel_info(share, (unsigned) delta, &info));
     assert_int_equal(info.type, RECORDER_SHARE_SIGNED);
     assert_true(recorder_share_channel_info(share, (unsigned) ratio, &info));
@@ -682,6 +688,8 @@ static void read_everything(recorder_share *share)
     for (unsigned i = 0; i < recorder_share_channel_count(share) && i < 300; i++)
     {
         recorder_share_channel_info(share, i, &channel);
+        recorder_share_stats stats;
+        recorder_share_channel_stats(share, i, &stats);
         recorder_sample samples[16];
         recorder_share_cursor cursor = RECORDER_SHARE_CURSOR_START;
         uint64_t lost;

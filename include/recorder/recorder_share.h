@@ -119,6 +119,9 @@ typedef enum recorder_share_type
     RECORDER_SHARE_REAL
 } recorder_share_type;
 
+/* What a channel is. Cheap: the type and unit come from the newest record
+ * of the channel (its format's conversion), found in a few slots whatever
+ * the size of the ring. */
 typedef struct recorder_share_channel
 {
     char                name[64];
@@ -128,9 +131,14 @@ typedef struct recorder_share_channel
     unsigned            recorder;       /* index of the recorder */
     unsigned            argument;       /* argument position in its records */
     bool                active;         /* false once the export stopped */
-    uint64_t            samples;        /* samples in the ring now */
-    double              min, max;       /* over those samples */
 } recorder_share_channel;
+
+/* What a channel holds now: reads its whole ring. */
+typedef struct recorder_share_stats
+{
+    uint64_t            samples;        /* samples in the ring now */
+    double              min, max;       /* over those samples (0 if none) */
+} recorder_share_stats;
 
 /* Counts, and entry 'index' of each table; false for a bad index. */
 extern unsigned recorder_share_recorder_count(recorder_share *share);
@@ -142,6 +150,9 @@ extern bool recorder_share_tweak_info(recorder_share *share, unsigned index,
 extern unsigned recorder_share_channel_count(recorder_share *share);
 extern bool recorder_share_channel_info(recorder_share *share, unsigned index,
                                         recorder_share_channel *out);
+extern bool recorder_share_channel_stats(recorder_share *share,
+                                         unsigned index,
+                                         recorder_share_stats *out);
 
 /* The next active channel after 'after' (-1 to start) whose whole name
  * matches the POSIX extended 'regex' (NULL for any); -1 if none, -2 for a

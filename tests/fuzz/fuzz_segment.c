@@ -146,6 +146,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         {
             recorder_share_channel channel;
             recorder_share_channel_info(share, c, &channel);
+            recorder_share_stats stats;
+            recorder_share_channel_stats(share, c, &stats);
             recorder_sample samples[32];
             recorder_share_cursor cursor = RECORDER_SHARE_CURSOR_START;
             uint64_t lost;

@@ -1,0 +1,187 @@
+/* share_dump.c - print a segment's flight recorder as dump lines.
+ *
+ * The recorders' lanes are merged in time order by the merge every reader
+ * uses, and each record becomes the line an in-process dump of it would
+ * print (record_line.c), with the writer's own line settings (its tweaks
+ * in the segment) and its %+s strings fetched (share_fetch.c). Text from
+ * the segment is escaped before it reaches the output.
+ */
+#include "share_reader_private.h"
+#include "record_line_private.h"
+#include "record_merge_private.h"
+#include "regex_bound_private.h"
+#include "render_private.h"
+
+#include <regex.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Whose lane each cursor of a dump reads. */
+typedef struct dump_lane
+{
+    char     name[64];
+    unsigned recorder;
+} dump_lane;
+
+typedef struct segment_dump
+{
+    recorder_share *       share;
+    const dump_lane *      lanes;       /* by cursor */
+    recorder_line_settings settings;
+    fetch_context          fetch;
+    recorder_render_options options;
+    int                    indent;
+    FILE *                 out;
+} segment_dump;
+
+/* The writer's line settings, from its tweaks in the segment; those it does
+ * not publish keep the library's defaults. */
+static recorder_line_settings segment_line_settings(recorder_share *share)
+{
+    recorder_line_settings settings = {
+        .order = true, .reltime = true, .indent_max = 16,
+        .start_local_us = share->header.start_wall_us
+                        + share->header.utc_offset_s * 1000000,
+    };
+    unsigned count = recorder_share_tweak_count(share);
+    for (unsigned t = 0; t < count; t++)
+    {
+        recorder_share_tweak tweak;
+        if (!recorder_share_tweak_info(share, t, &tweak))
+            continue;
+        if (strcmp(tweak.name, "recorder_location") == 0)
+            settings.location = tweak.value != 0;
+        else if (strcmp(tweak.name, "recorder_function") == 0)
+            settings.function = tweak.value != 0;
+        else if (strcmp(tweak.name, "recorder_order") == 0)
+            settings.order = tweak.value != 0;
+        else if (strcmp(tweak.name, "recorder_reltime") == 0)
+            settings.reltime = tweak.value != 0;
+        else if (strcmp(tweak.name, "recorder_abstime") == 0)
+            settings.abstime = tweak.value != 0;
+        else if (strcmp(tweak.name, "recorder_indent") == 0)
+            settings.indent_max = tweak.value;
+    }
+    return settings;
+}
+
+static bool print_record(const recorder_record *record, unsigned source,
+                         void *arg)
+{
+    segment_dump *dump = arg;
+    site_text text;
+    recorder_site site;
+    bool known = share_reader_site(dump->share, record->site, &text);
+    if (known)
+        site = (recorder_site) { text.format, text.file, text.function,
+                                 text.line, 0 };
+    char message[RECORDER_MESSAGE_MAX];
+    char location[RECORDER_LOCATION_MAX];
+    recorder_line_text(message, location, &dump->settings,
+                       known ? &site : NULL, (uintptr_t) record->site,
+                       &dump->indent, record->args, record->nargs,
+                       &dump->options);
+    char line[RECORDER_LINE_MAX];
+    size_t len = recorder_format_line(line, sizeof(line), &dump->settings,
+                                      dump->lanes[source].name, location,
+                                      record->index,
+                                      share_reader_microseconds(dump->share,
+                                                   record->timestamp),
+                                      message);
+    /* Names, formats and strings come from the segment: no terminal
+     * escapes, and no newline but the line's own. */
+    char shown[4 * RECORDER_LINE_MAX];
+    if (len > 0 && line[len - 1] == '\n')
+        len--;
+    size_t shown_len = recorder_share_escape(shown, sizeof(shown) - 1, line,
+                                             len);
+    shown[shown_len++] = '\n';
+    fwrite(shown, 1, shown_len, dump->out);
+    return true;
+}
+
+/* Does the ring of recorder 'r' overlap the ring of a recorder already
+ * being dumped? The writer gives each recorder a ring of its own; a table
+ * pointing many recorders at one ring would only make us print it again
+ * and again. */
+static bool ring_taken(recorder_share *share, const dump_lane *lanes,
+                       unsigned used, unsigned r)
+{
+    ring_view ring, other;
+    if (!share_reader_ring(share, r, &ring))
+        return false;                   /* nothing to read anyway */
+    const uint8_t *start = (const uint8_t *) ring.first;
+    const uint8_t *end = start + share_ring_bytes(ring.size, ring.lanes);
+    for (unsigned u = 0; u < used; u++)
+    {
+        if ((u && lanes[u - 1].recorder == lanes[u].recorder) ||
+            !share_reader_ring(share, lanes[u].recorder, &other))
+            continue;
+        const uint8_t *other_start = (const uint8_t *) other.first;
+        const uint8_t *other_end = other_start +
+                                   share_ring_bytes(other.size, other.lanes);
+        if (start < other_end && other_start < end)
+            return true;
+    }
+    return false;
+}
+
+unsigned recorder_share_dump(recorder_share *share, const char *pattern,
+                             FILE *out)
+{
+    regex_t regex;
+    if (pattern && !recorder_regex_compile(&regex, pattern, NULL, NULL, 0))
+        return 0;
+    segment_dump dump = {
+        .share = share, .settings = segment_line_settings(share), .out = out,
+        .fetch = { share, share_reader_writer_readable(share) },
+    };
+    /* %+s arguments point into the writer: fetch or describe them. */
+    dump.options = (recorder_render_options) {
+        .fetch = share_reader_fetch, .fetch_arg = &dump.fetch,
+    };
+    lane_losses losses = { .writers_gone = share_reader_writer_gone,
+                           .gone_arg = share, .gone = -1 };
+    unsigned count = recorder_share_recorder_count(share), printed = 0;
+    size_t most = (size_t) (count ? count : 1) * RECORDER_SHARE_LANES_MAX;
+    lane_cursor *cursors = calloc(most, sizeof(*cursors));
+    dump_lane *lanes = calloc(most, sizeof(*lanes));
+    if (!cursors || !lanes)
+        goto done;
+    unsigned used = 0;
+    for (unsigned r = 0; r < count; r++)
+    {
+        char name[64];
+        const share_recorder *entry = share_reader_recorder(share, r);
+        ring_view ring;
+        if (!entry ||
+            !share_reader_string(share, entry->name, name, sizeof(name)))
+            continue;
+        if (pattern && regexec(&regex, name, 0, NULL, 0) != 0)
+            continue;
+        if (ring_taken(share, lanes, used, r) ||
+            !share_reader_ring(share, r, &ring))
+            continue;
+        for (unsigned lane = 0; lane < ring.lanes; lane++)
+        {
+            lane_cursor_open(&cursors[used], share_ring_lane(&ring, lane),
+                             ring.size, 0, &losses);
+            if (!lane_cursor_any(&cursors[used]))
+                continue;
+            memcpy(lanes[used].name, name, sizeof(name));
+            lanes[used].recorder = r;
+            used++;
+        }
+    }
+    dump.lanes = lanes;
+    printed = (unsigned) record_merge(cursors, used, SIZE_MAX, &losses,
+                                      print_record, &dump);
+done:
+    free(cursors);
+    free(lanes);
+    if (pattern)
+        regfree(&regex);
+    fflush(out);
+    return printed;
+}
+

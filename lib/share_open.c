@@ -1,0 +1,423 @@
+/* share_open.c - map another process's segment, check it, follow its state.
+ *
+ * The writer may be running, dead, or replaced; the file may be truncated,
+ * corrupted or hostile. So the header is checked before anything else
+ * (every later offset, count and size goes through share_access_private.h),
+ * and who owns the file and who writes it decides what else a reader may
+ * trust: files it names, the memory of the process it names.
+ */
+#include "share_reader_private.h"
+#include "share_file_private.h"
+#include "segment_guard_private.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <pwd.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* ---- opening ------------------------------------------------------------ */
+
+static bool owned_file(const char *path)
+{
+    struct stat st;
+    return lstat(path, &st) == 0 && S_ISREG(st.st_mode) &&
+           st.st_uid == geteuid();
+}
+
+/* A writer whose default path holds another user's file shares in its
+ * fallback path instead: look there when the default is not ours. */
+const char *recorder_share_default_path(void)
+{
+    const char *path = getenv("RECORDER_SHARE");
+    if (path && *path)
+        return path;
+    static __thread char fallback[PATH_MAX];
+    if (!owned_file(RECORDER_SHARE_DEFAULT_PATH))
+    {
+        share_file_fallback_path(fallback, sizeof(fallback));
+        if (owned_file(fallback))
+            return fallback;
+    }
+    return RECORDER_SHARE_DEFAULT_PATH;
+}
+
+static bool region_fits(const share_view *view, share_region region)
+{
+    return share_at(view, region.offset, region.size, 8) != NULL;
+}
+
+static bool table_fits(const share_view *view, share_table table,
+                       uint64_t entry)
+{
+    return table.capacity <= view->size / entry &&
+           share_at(view, table.offset, table.capacity * entry, 8) != NULL;
+}
+
+/* Check that we understand this segment before we trust any of it. */
+static bool validate(const share_view *view, share_header *h, char *error,
+                     size_t size)
+{
+    if (view->size < sizeof(share_header))
+    {
+        snprintf(error, size, "too small for a recorder segment (%lu bytes)",
+                 (unsigned long) view->size);
+        return false;
+    }
+    memcpy(h, view->base, sizeof(*h));
+    if (h->magic != SHARE_MAGIC)
+    {
+        snprintf(error, size, "not a recorder segment (bad magic)");
+        return false;
+    }
+    if (h->endian != SHARE_ENDIAN_MARK)
+    {
+        snprintf(error, size, "written with another byte order");
+        return false;
+    }
+    if (h->version != SHARE_VERSION)
+    {
+        snprintf(error, size, "layout version %u, this reader knows %u",
+                 h->version, SHARE_VERSION);
+        return false;
+    }
+    if (h->header_size != sizeof(share_header) ||
+        h->recorder_size != sizeof(share_recorder) ||
+        h->tweak_size != sizeof(share_tweak) ||
+        h->site_size != sizeof(share_site) ||
+        h->channel_size != sizeof(share_channel) ||
+        h->command_size != sizeof(share_command) ||
+        h->slot_size != sizeof(recorder_slot) ||
+        h->ring_head_size != sizeof(recorder_buffer))
+    {
+        snprintf(error, size, "structure sizes differ from this reader's");
+        return false;
+    }
+    if (h->total_size > view->size)
+    {
+        snprintf(error, size, "truncated: %lu of %lu bytes",
+                 (unsigned long) view->size, (unsigned long) h->total_size);
+        return false;
+    }
+    /* The writer makes tables of these capacities: larger ones only make
+     * a reader work (and allocate) for nothing. */
+    if (h->recorders.capacity > SHARE_RECORDERS ||
+        h->tweaks.capacity > SHARE_TWEAKS || h->sites.capacity > SHARE_SITES ||
+        h->channels.capacity > SHARE_CHANNELS ||
+        h->modules.capacity > SHARE_MODULES)
+    {
+        snprintf(error, size, "corrupt: a table exceeds the layout's limits");
+        return false;
+    }
+    if (!table_fits(view, h->recorders, sizeof(share_recorder)) ||
+        !table_fits(view, h->tweaks, sizeof(share_tweak)) ||
+        !table_fits(view, h->sites, sizeof(share_site)) ||
+        !table_fits(view, h->channels, sizeof(share_channel)) ||
+        !table_fits(view, h->modules, sizeof(share_module)) ||
+        !region_fits(view, h->strings) || !region_fits(view, h->rings) ||
+        h->commands.size != sizeof(share_command_ring) ||
+        !region_fits(view, h->commands) ||
+        h->clock.size != sizeof(recorder_time_base) ||
+        !region_fits(view, h->clock) || h->clock.offset % 8)
+    {
+        snprintf(error, size, "corrupt: a table lies outside the file");
+        return false;
+    }
+    if (h->utc_offset_s < -93600 || h->utc_offset_s > 93600 ||
+        h->start_wall_us < 0 || h->start_wall_us > (int64_t) 1e17)
+    {
+        snprintf(error, size, "corrupt: start time");
+        return false;
+    }
+    h->host[sizeof(h->host) - 1] = 0;
+    h->program[sizeof(h->program) - 1] = 0;
+    return true;
+}
+
+/* "user NAME (uid N)", or "uid N" for a user without a name. */
+static void describe_user(uid_t uid, char *out, size_t size)
+{
+    struct passwd entry, *found = NULL;
+    char buffer[1024];
+    if (getpwuid_r(uid, &entry, buffer, sizeof(buffer), &found) == 0 && found)
+        snprintf(out, size, "user %s (uid %u)", found->pw_name, (unsigned) uid);
+    else
+        snprintf(out, size, "uid %u", (unsigned) uid);
+}
+
+/* The writer's calibration points (the region is checked at open). */
+static const recorder_time_base *clock_table(recorder_share *share)
+{
+    return (const recorder_time_base *)
+           (share->view.base + share->header.clock.offset);
+}
+
+recorder_share *recorder_share_open(const char *path, char *error, size_t size)
+{
+    return recorder_share_open_flags(path, 0, error, size);
+}
+
+recorder_share *recorder_share_open_flags(const char *path, unsigned flags,
+                                          char *error, size_t size)
+{
+    if (!path)
+        path = recorder_share_default_path();
+    recorder_share *share = calloc(1, sizeof(*share));
+    if (!share)
+    {
+        snprintf(error, size, "out of memory");
+        return NULL;
+    }
+    snprintf(share->path, sizeof(share->path), "%s", path);
+
+    share->writable = true;
+    share->fd = open(path, O_RDWR | O_NOFOLLOW | O_CLOEXEC);
+    if (share->fd < 0 && (errno == EACCES || errno == EROFS))
+    {
+        share->writable = false;
+        share->fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+    }
+    if (share->fd < 0)
+    {
+        snprintf(error, size, "%s: %s", path,
+                 errno == ELOOP ? "is a symbolic link; not following it"
+                                : strerror(errno));
+        goto fail_open;
+    }
+    struct stat st;
+    if (fstat(share->fd, &st) != 0 || !S_ISREG(st.st_mode))
+    {
+        snprintf(error, size, "%s: not a regular file", path);
+        goto fail_map;
+    }
+    if (st.st_uid != geteuid() && !(flags & RECORDER_SHARE_ANY_OWNER))
+    {
+        char owner[128];
+        describe_user(st.st_uid, owner, sizeof(owner));
+        snprintf(error, size, "%s belongs to %s, not to you; not reading it "
+                 "(recorder_scope --any-owner reads it as data only)",
+                 path, owner);
+        goto fail_map;
+    }
+    if (st.st_size < (off_t) sizeof(share_header))
+    {
+        snprintf(error, size, "%s: too small for a recorder segment", path);
+        goto fail_map;
+    }
+    share->device = st.st_dev;
+    share->inode = st.st_ino;
+    share->owner = st.st_uid;
+    share->view.size = (uint64_t) st.st_size;
+    share->view.base = mmap(NULL, share->view.size,
+                            PROT_READ | (share->writable ? PROT_WRITE : 0),
+                            MAP_SHARED, share->fd, 0);
+    if (share->view.base == MAP_FAILED)
+    {
+        snprintf(error, size, "%s: cannot map: %s", path, strerror(errno));
+        goto fail_map;
+    }
+    /* Truncated under us, the mapping would raise SIGBUS: guarded, it
+     * reads as zeros instead, and the state says so. */
+    share->guard = segment_guard_add(share->view.base, share->view.size,
+                                     PROT_READ | (share->writable
+                                                  ? PROT_WRITE : 0),
+                                     share->fd, false, NULL, NULL);
+    char why[256];
+    if (!validate(&share->view, &share->header, why, sizeof(why)))
+    {
+        snprintf(error, size, "%s: %s", path, why);
+        goto fail_validate;
+    }
+    recorder_time_cache_update(&share->time, clock_table(share));
+    if (!share->time.count)
+    {
+        snprintf(error, size, "%s: corrupt: no valid calibration point", path);
+        goto fail_validate;
+    }
+    return share;
+
+fail_validate:
+    segment_guard_remove(share->guard);
+    munmap(share->view.base, share->view.size);
+fail_map:
+    close(share->fd);
+fail_open:
+    free(share);
+    return NULL;
+}
+
+void recorder_share_close(recorder_share *share)
+{
+    if (!share)
+        return;
+    segment_guard_remove(share->guard);
+    munmap(share->view.base, share->view.size);
+    close(share->fd);
+    free(share->sites);
+    free(share);
+}
+
+/* ---- state ---------------------------------------------------------------- */
+
+/* Whether the file still covers what we mapped. Truncated between this
+ * check and a read, the read takes SIGBUS: segment_guard.c then replaces
+ * the mapping with zeros, and this says so from then on. */
+bool share_reader_intact(recorder_share *share)
+{
+    struct stat st;
+    return !segment_guard_detached(share->guard) &&
+           fstat(share->fd, &st) == 0 &&
+           (uint64_t) st.st_size >= share->view.size;
+}
+
+/* The parts of the header that never change once the writer made it:
+ * anything else there means someone wrote over it. */
+static bool header_unchanged(recorder_share *share)
+{
+    const share_header *live = share_reader_live_header(share);
+    const share_header *seen = &share->header;
+    return live->magic == seen->magic && live->version == seen->version &&
+           live->endian == seen->endian &&
+           memcmp(&live->header_size, &seen->header_size,
+                  offsetof(share_header, state) -
+                  offsetof(share_header, header_size)) == 0 &&
+           live->total_size == seen->total_size &&
+           live->generation == seen->generation && live->pid == seen->pid &&
+           live->recorders.offset == seen->recorders.offset &&
+           live->recorders.capacity == seen->recorders.capacity &&
+           live->tweaks.offset == seen->tweaks.offset &&
+           live->tweaks.capacity == seen->tweaks.capacity &&
+           live->sites.offset == seen->sites.offset &&
+           live->sites.capacity == seen->sites.capacity &&
+           live->channels.offset == seen->channels.offset &&
+           live->channels.capacity == seen->channels.capacity &&
+           live->modules.offset == seen->modules.offset &&
+           live->modules.capacity == seen->modules.capacity &&
+           memcmp(&live->commands, &seen->commands,
+                  3 * sizeof(share_region)) == 0 &&
+           live->start_mono_ns == seen->start_mono_ns &&
+           memcmp(&live->clock, &seen->clock, sizeof(share_region)) == 0;
+}
+
+recorder_share_status recorder_share_state(recorder_share *share)
+{
+    struct stat st;
+    if (stat(share->path, &st) == 0 &&
+        (st.st_dev != share->device || st.st_ino != share->inode))
+        return RECORDER_SHARE_REPLACED;
+    if (!share_reader_intact(share))
+        return RECORDER_SHARE_REPLACED;     /* truncated: not ours to read */
+    if (!header_unchanged(share))
+        return RECORDER_SHARE_CORRUPT;
+    uint32_t state = __atomic_load_n(&share_reader_live_header(share)->state,
+                                     __ATOMIC_ACQUIRE);
+    if (state == SHARE_STATE_MOVED)
+        return RECORDER_SHARE_MOVED;
+    if (share_file_locked(share->fd))
+        return RECORDER_SHARE_ALIVE;
+    return state == SHARE_STATE_EXITED ? RECORDER_SHARE_EXITED
+                                       : RECORDER_SHARE_DIED;
+}
+
+const char *recorder_share_state_name(recorder_share_status status)
+{
+    switch (status)
+    {
+    case RECORDER_SHARE_ALIVE:    return "running";
+    case RECORDER_SHARE_EXITED:   return "exited";
+    case RECORDER_SHARE_DIED:     return "died";
+    case RECORDER_SHARE_REPLACED: return "replaced or truncated";
+    case RECORDER_SHARE_MOVED:    return "sharing elsewhere now";
+    case RECORDER_SHARE_CORRUPT:  return "corrupted (its header changed)";
+    }
+    return "unknown";
+}
+
+/* ---- trust ---------------------------------------------------------------- */
+
+bool recorder_share_owned(recorder_share *share)
+{
+    return share->owner == geteuid();
+}
+
+/* Does process 'pid' run as our user and hold the file open as 'share'?
+ * Anyone who can write a segment can write any pid into its header; only
+ * the process that really has the file open is its writer. */
+static bool writer_verified(recorder_share *share, uint32_t pid)
+{
+    char path[64];
+    struct stat st;
+    snprintf(path, sizeof(path), "/proc/%u", pid);
+    if (pid == 0 || stat(path, &st) != 0 || st.st_uid != geteuid())
+        return false;
+    snprintf(path, sizeof(path), "/proc/%u/fd", pid);
+    DIR *dir = opendir(path);
+    if (!dir)
+        return false;
+    int dir_fd = dirfd(dir);
+    bool found = false;
+    for (struct dirent *entry; !found && (entry = readdir(dir)); )
+        found = entry->d_name[0] != '.' &&
+                fstatat(dir_fd, entry->d_name, &st, 0) == 0 &&
+                st.st_dev == share->device && st.st_ino == share->inode;
+    closedir(dir);
+    return found;
+}
+
+bool share_reader_writer_readable(recorder_share *share)
+{
+    return recorder_share_owned(share) &&
+           recorder_share_state(share) == RECORDER_SHARE_ALIVE &&
+           writer_verified(share, share->header.pid);
+}
+
+void recorder_share_process_info(recorder_share *share,
+                                 recorder_share_process *info)
+{
+    const share_header *h = &share->header;
+    info->pid = h->pid;
+    snprintf(info->program, sizeof(info->program), "%s", h->program);
+    snprintf(info->host, sizeof(info->host), "%s", h->host);
+    info->generation = h->generation;
+    info->start_time = h->start_wall_us / 1e6;
+    info->start_monotonic = h->start_mono_ns * 1e-9;
+    info->owner = share->owner;
+    info->owned = recorder_share_owned(share);
+    info->pid_verified = info->owned && writer_verified(share, h->pid);
+}
+
+/* ---- time ------------------------------------------------------------------- */
+
+/* Nanoseconds between the writer's start and 'ticks', through the points
+ * the writer published: final once read, the same for every reader, and
+ * computed as the writer's own dumps do (recorder_clock_us_since_start). */
+static uint64_t since_start_ns(recorder_share *share, uint64_t ticks)
+{
+    recorder_time_cache_update(&share->time, clock_table(share));
+    uint64_t ns = recorder_time_ns(share->time.points, share->time.count,
+                                   ticks);
+    uint64_t start = share->header.start_mono_ns;
+    return ns > start ? ns - start : 0;
+}
+
+double share_reader_seconds(recorder_share *share, uint64_t ticks)
+{
+    return (double) since_start_ns(share, ticks) * 1e-9;
+}
+
+uint64_t share_reader_microseconds(recorder_share *share, uint64_t ticks)
+{
+    return since_start_ns(share, ticks) / 1000;
+}
+
+/* Asked only when a record stays unfinished: a dead writer's never will
+ * be. */
+bool share_reader_writer_gone(void *share)
+{
+    return recorder_share_state(share) != RECORDER_SHARE_ALIVE;
+}

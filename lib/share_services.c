@@ -1,0 +1,92 @@
+/* share_services.c - what a writer offers readers besides its tables.
+ *
+ * The command ring (share_send.c posts there and reads the answers), the
+ * services the writer could not start and why, and the region its crash
+ * handler fills (crash_reader.c reads it).
+ */
+#define _GNU_SOURCE                     /* strerror_r returns the text */
+#include "share_reader_private.h"
+#include "share_commands_private.h"
+#include "crash_report_private.h"
+
+#include <stdio.h>
+#include <string.h>
+
+
+/* The region the writer's crash handler fills (crash_reader.c reads it). */
+const void *recorder_share_crash_region(recorder_share *share, size_t *size)
+{
+    if (!share->header.crash || !share_reader_intact(share))
+        return NULL;                    /* none, or truncated under us */
+    const void *region = share_at(&share->view, share->header.crash,
+                                  CRASH_REGION_SIZE, 8);
+    if (region)
+        *size = CRASH_REGION_SIZE;
+    return region;
+}
+
+/* ---- commands ------------------------------------------------------------------ */
+
+bool recorder_share_available(recorder_share *share,
+                              recorder_share_service service, char *why,
+                              size_t size)
+{
+    if (size)
+        why[0] = 0;
+    if (!share_reader_intact(share))
+        return true;                    /* nothing to read it from */
+    const share_header *live = share_reader_live_header(share);
+    const uint32_t *error;
+    const char *what;
+    switch (service)
+    {
+    case RECORDER_SHARE_COMMANDS:
+        error = &live->commands_error;
+        what = live->commands_why;
+        break;
+    case RECORDER_SHARE_MODULES:
+        error = &live->modules_error;
+        what = live->modules_why;
+        break;
+    default:
+        return true;
+    }
+    uint32_t code = __atomic_load_n(error, __ATOMIC_ACQUIRE);
+    if (!code)
+        return true;
+    char text[SHARE_WHY_TEXT], message[128];
+    share_text_copy(text, sizeof(text), what, SHARE_WHY_TEXT);
+    snprintf(why, size, "%s: %s", text[0] ? text : "failed",
+             strerror_r((int) code, message, sizeof(message)));
+    return false;
+}
+
+share_command_ring *share_reader_commands(recorder_share *share, bool sending,
+                                          uint32_t *pid, char *error,
+                                          size_t size)
+{
+    *pid = share->header.pid;
+    if (sending)
+    {
+        recorder_share_status status = recorder_share_state(share);
+        if (status != RECORDER_SHARE_ALIVE)
+        {
+            snprintf(error, size, "%s: process %u %s", share->path,
+                     share->header.pid, recorder_share_state_name(status));
+            return NULL;
+        }
+        if (!share->writable)
+        {
+            snprintf(error, size, "%s: no write permission for commands",
+                     share->path);
+            return NULL;
+        }
+    }
+    /* Validated when opened, checked again all the same. */
+    share_command_ring *ring = share_at(&share->view,
+                                        share->header.commands.offset,
+                                        sizeof(share_command_ring), 8);
+    if (!ring)
+        snprintf(error, size, "%s: no command ring", share->path);
+    return ring;
+}
