@@ -7,7 +7,7 @@
 #include "output_private.h"
 #include "render_private.h"
 #include "safe_output_private.h"
-#include "share_writer_private.h"
+#include "share_hooks_private.h"
 #include "sites_private.h"
 #include "trace_private.h"
 
@@ -126,7 +126,7 @@ void recorder_output_record(const recorder_output *out, const char *label,
      * followed only if it is one of the registered call sites. Private
      * rings also keep the sites that no section holds (g++ before 14
      * ignores the section of a static in a function template). */
-    bool shared = recorder_share_active();
+    bool shared = recorder_sharing();
     bool known = site && (!shared || recorder_site_known(site));
     /* String arguments of shared rings may be forged too: they are copied
      * by the kernel, which reports a bad address instead of faulting (a
