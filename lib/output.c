@@ -11,6 +11,7 @@
 #include "sites_private.h"
 #include "trace_private.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -106,6 +107,13 @@ int recorder_output_fd(void)
 {
     void *arg = __atomic_load_n(&output_arg, __ATOMIC_ACQUIRE);
     return fileno_unlocked(arg ? (FILE *) arg : stderr);
+}
+
+void recorder_output_say(const char *text)
+{
+    int saved_errno = errno;            /* handlers must not change it */
+    safe_write_all(recorder_output_fd(), text, strlen(text));
+    errno = saved_errno;
 }
 
 void recorder_output_text(const char *text)
