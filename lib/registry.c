@@ -35,15 +35,18 @@ static const recorder_registry_listener *listeners[RECORDER_LISTENERS];
 void recorder_registry_listen(recorder_listener_slot slot,
                               const recorder_registry_listener *listener)
 {
-    /* Sequentially consistent with the load in tell_listeners: either an
-     * activation sees this listener, or the listener's walk of the lists,
-     * which comes after this store, sees the activated entry. */
+    /* The fences here and in tell_listeners order each store before the
+     * load that follows it: either an activation sees this listener, or
+     * the listener's walk of the lists, which comes after, sees the entry
+     * activated. */
     if (slot < RECORDER_LISTENERS)
         __atomic_store_n(&listeners[slot], listener, __ATOMIC_SEQ_CST);
+    __atomic_thread_fence(__ATOMIC_SEQ_CST);
 }
 
 static void tell_listeners(recorder_info *rec, recorder_tweak *tweak)
 {
+    __atomic_thread_fence(__ATOMIC_SEQ_CST);     /* after the list store */
     for (unsigned slot = 0; slot < RECORDER_LISTENERS; slot++)
     {
         const recorder_registry_listener *listener =

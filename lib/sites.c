@@ -30,6 +30,7 @@ void recorder_sites_listen(recorder_sites_listener fn)
 {
     /* As in registry.c: a new range is either told or walked. */
     __atomic_store_n(&listener, fn, __ATOMIC_SEQ_CST);
+    __atomic_thread_fence(__ATOMIC_SEQ_CST);
 }
 
 void recorder_sites_register(recorder_site *first, recorder_site *last)
@@ -47,6 +48,7 @@ void recorder_sites_register(recorder_site *first, recorder_site *last)
         __atomic_store_n(&module_count, module_count + 1, __ATOMIC_RELEASE);
     }
     pthread_mutex_unlock(&sites_lock);
+    __atomic_thread_fence(__ATOMIC_SEQ_CST);     /* after the count store */
     recorder_sites_listener told =
         added ? __atomic_load_n(&listener, __ATOMIC_SEQ_CST) : NULL;
     if (told)
