@@ -1,10 +1,11 @@
 /* backtrace.c - chains of symbolized frames across processes and hosts.
  *
  * A chain is a list of processes, the innermost callee first, each with its
- * frames. It is captured and symbolized here (crash_capture.c walks the
- * stack, symbolize.c reads DWARF), written out as plain text to travel in
- * an RPC reply, parsed back on the other side, and printed one numbered,
- * tagged line per frame.
+ * frames. This file is the data structure and its text codec: chains are
+ * built (by symbolize.c from a crash report, backtrace_capture.c for the
+ * running thread, the parser here from a blob), written out as plain text
+ * to travel in an RPC reply, parsed back on the other side, and printed
+ * one numbered, tagged line per frame.
  *
  * Text format, one record a line, fields separated by one space:
  *
@@ -26,7 +27,6 @@
 #include "hex_private.h"
 #include "safe_output_private.h"
 #include "crash_report_private.h"
-#include "symbolize_private.h"
 #include "recorder_share.h"
 
 #include <errno.h>
@@ -181,30 +181,6 @@ void recorder_backtrace_delete(recorder_backtrace *bt)
     free(bt->processes);
     free(bt->frames);
     free(bt);
-}
-
-/* ---- capture ---------------------------------------------------------------- */
-
-__attribute__((noinline))
-recorder_backtrace *recorder_backtrace_capture(unsigned skip)
-{
-    crash_report *report = malloc(sizeof(*report));
-    if (!report)
-        return NULL;
-    crash_report_start(report, 0, NULL);
-    /* Skip this function too: frame 0 is our caller. */
-    crash_capture_frames(report, NULL, skip + 1);
-    crash_capture_modules(report);
-    report->state = CRASH_STATE_COMPLETE;
-
-    recorder_backtrace *bt = backtrace_new();
-    if (bt && (!report->frame_count || !symbolize_report(report, bt, true)))
-    {
-        recorder_backtrace_delete(bt);
-        bt = NULL;
-    }
-    free(report);
-    return bt;                          /* not a tail call: see 'skip' */
 }
 
 /* ---- accessors ----------------------------------------------------------------- */

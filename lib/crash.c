@@ -533,7 +533,7 @@ void crash_handle(int sig, siginfo_t *info, void *context, bool dump)
     }
     else
     {
-        safe_say("recorder: fault while dumping, dump abandoned\n");
+        recorder_output_say("recorder: fault while dumping, dump abandoned\n");
     }
     if (backtrace)
         print_report();

@@ -7,10 +7,11 @@
 #include "output_private.h"
 #include "render_private.h"
 #include "safe_output_private.h"
-#include "share_writer_private.h"
+#include "share_hooks_private.h"
 #include "sites_private.h"
 #include "trace_private.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -108,6 +109,13 @@ int recorder_output_fd(void)
     return fileno_unlocked(arg ? (FILE *) arg : stderr);
 }
 
+void recorder_output_say(const char *text)
+{
+    int saved_errno = errno;            /* handlers must not change it */
+    safe_write_all(recorder_output_fd(), text, strlen(text));
+    errno = saved_errno;
+}
+
 void recorder_output_text(const char *text)
 {
     recorder_output out = recorder_output_current(false);
@@ -126,7 +134,7 @@ void recorder_output_record(const recorder_output *out, const char *label,
      * followed only if it is one of the registered call sites. Private
      * rings also keep the sites that no section holds (g++ before 14
      * ignores the section of a static in a function template). */
-    bool shared = recorder_share_active();
+    bool shared = recorder_sharing();
     bool known = site && (!shared || recorder_site_known(site));
     /* String arguments of shared rings may be forged too: they are copied
      * by the kernel, which reports a bad address instead of faulting (a

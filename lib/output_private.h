@@ -39,4 +39,8 @@ void recorder_output_text(const char *text) RECORDER_HIDDEN;
 /* The file descriptor the default show function writes to. */
 int recorder_output_fd(void) RECORDER_HIDDEN;
 
+/* Write 'text' on that descriptor. Async-signal-safe, keeps errno: for
+ * signal and crash handlers (safe_output.c, below us, knows no output). */
+void recorder_output_say(const char *text) RECORDER_HIDDEN;
+
 #endif /* RECORDER_OUTPUT_PRIVATE_H */

@@ -1,7 +1,6 @@
 /* registry.c - activation of recorders and tweaks, and the built-in ones. */
+#define RECORDER_INSIDE_LIBRARY         /* recorder.h: no debugger entries */
 #include "registry_private.h"
-#include "share_writer_private.h"
-#include "trace_spec_private.h"
 
 #include <pthread.h>
 #include <string.h>
@@ -32,6 +31,33 @@ RECORDER_TWEAK_DEFINE(recorder_export_size, 2048,
 static recorder_info *recorders;
 static recorder_tweak *tweaks;
 static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
+static const recorder_registry_listener *listeners[RECORDER_LISTENERS];
+
+void recorder_registry_listen(recorder_listener_slot slot,
+                              const recorder_registry_listener *listener)
+{
+    /* The fences here and in tell_listeners order each store before the
+     * load that follows it: either an activation sees this listener, or
+     * the listener's walk of the lists, which comes after, sees the entry
+     * activated. */
+    if (slot < RECORDER_LISTENERS)
+        __atomic_store_n(&listeners[slot], listener, __ATOMIC_SEQ_CST);
+    __atomic_thread_fence(__ATOMIC_SEQ_CST);
+}
+
+static void tell_listeners(recorder_info *rec, recorder_tweak *tweak)
+{
+    __atomic_thread_fence(__ATOMIC_SEQ_CST);     /* after the list store */
+    for (unsigned slot = 0; slot < RECORDER_LISTENERS; slot++)
+    {
+        const recorder_registry_listener *listener =
+            __atomic_load_n(&listeners[slot], __ATOMIC_SEQ_CST);
+        if (listener && rec)
+            listener->recorder(rec);
+        if (listener && tweak)
+            listener->tweak(tweak);
+    }
+}
 
 /* Runs before the default-priority constructors of any program statically
  * linked with us, so records made from those are timed correctly. */
@@ -85,10 +111,7 @@ void recorder_activate(recorder_info *rec)
     }
     pthread_mutex_unlock(&registry_lock);
     if (!known)
-    {
-        recorder_spec_replay_for_recorder(rec);
-        recorder_share_add_recorder(rec);
-    }
+        tell_listeners(rec, NULL);
 }
 
 void recorder_tweak_activate(recorder_tweak *tweak)
@@ -105,8 +128,5 @@ void recorder_tweak_activate(recorder_tweak *tweak)
     }
     pthread_mutex_unlock(&registry_lock);
     if (!known)
-    {
-        recorder_spec_replay_for_tweak(tweak);
-        recorder_share_add_tweak(tweak);
-    }
+        tell_listeners(NULL, tweak);
 }

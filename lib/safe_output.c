@@ -1,6 +1,5 @@
 /* safe_output.c - async-signal-safe text: render into a buffer, write it. */
 #include "safe_output_private.h"
-#include "output_private.h"
 #include "render_private.h"
 
 #include <errno.h>
@@ -20,13 +19,6 @@ size_t safe_write_all(int fd, const char *text, size_t length)
         done += (size_t) n;
     }
     return done;
-}
-
-void safe_say(const char *text)
-{
-    int saved_errno = errno;            /* handlers must not change it */
-    safe_write_all(recorder_output_fd(), text, strlen(text));
-    errno = saved_errno;
 }
 
 size_t safe_append(char *line, size_t size, size_t at, const char *format,

@@ -23,9 +23,6 @@
  * stops at the first error. Returns the number of bytes written. */
 size_t safe_write_all(int fd, const char *text, size_t length) RECORDER_HIDDEN;
 
-/* Write 'text' on the recorder's output (recorder_output_fd()). */
-void safe_say(const char *text) RECORDER_HIDDEN;
-
 /* Render 'format' with 'args' (recorder_render, %s dereferenced) into
  * line[size] from 'at'; returns where the text now ends, always below
  * 'size' (what does not fit is dropped; line stays NUL-terminated). */

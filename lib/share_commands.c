@@ -10,7 +10,7 @@
  * copied and terminated before use. Senders trust no ticket either.
  */
 #include "share_commands_private.h"
-#include "share_writer_private.h"
+#include "share_hooks_private.h"
 #include "trace_spec_private.h"
 
 #include <errno.h>
@@ -229,7 +229,7 @@ static void *apply_commands(void *arg)
         }
         uint32_t bell = __atomic_load_n(&ring->doorbell, __ATOMIC_ACQUIRE);
         if (share_commands_drain(ring, &reader))
-            recorder_share_refresh();
+            recorder_share_update();
 
         bool pending = __atomic_load_n(&ring->writer, __ATOMIC_ACQUIRE) != reader;
         if (pending)
@@ -269,7 +269,7 @@ static void *apply_commands(void *arg)
         /* Tweaks the program assigned directly show in the segment after
          * these wake-ups too, the last one about a second after start. */
         if (timeout == &point)
-            recorder_share_refresh();
+            recorder_share_update();
     }
     return NULL;
 }

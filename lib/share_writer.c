@@ -12,6 +12,7 @@
 #include "share_writer_private.h"
 #include "share_commands_private.h"
 #include "share_file_private.h"
+#include "share_hooks_private.h"
 #include "share_layout_private.h"
 #include "crash_report_private.h"
 #include "file_identity_private.h"
@@ -57,12 +58,21 @@ static struct
 } writer = { .lock = PTHREAD_MUTEX_INITIALIZER, .fd = -1, .guard = -1,
              .retired_guard = -1 };
 
+static void share_add_recorder(recorder_info *rec);
+static void share_add_tweak(recorder_tweak *tweak);
+static void share_add_sites(recorder_site *first, recorder_site *last);
+
+/* Told by the registry and sites.c of what appears once we share. */
+static const recorder_registry_listener registry_listener = {
+    .recorder = share_add_recorder, .tweak = share_add_tweak,
+};
+
 static uint64_t align_up(uint64_t value, uint64_t align)
 {
     return (value + align - 1) / align * align;
 }
 
-bool recorder_share_active(void)
+static bool share_active(void)
 {
     return __atomic_load_n(&writer.header, __ATOMIC_ACQUIRE) != NULL;
 }
@@ -704,6 +714,10 @@ static bool create_locked(const char *path)
     writer.last_file = NULL;
     __atomic_store_n(&writer.header, h, __ATOMIC_RELEASE);
 
+    /* Listen first, then walk: whatever the walk misses is told. What is
+     * told blocks on writer.lock until this segment is complete. */
+    recorder_registry_listen(RECORDER_LISTENER_SHARE, &registry_listener);
+    recorder_sites_listen(share_add_sites);
     recorder_sites_each(add_sites_callback, NULL);
     add_modules_locked();
     for (recorder_tweak *t = recorder_tweak_list(); t; t = t->next)
@@ -752,6 +766,7 @@ static const char *default_path(void)
 
 bool recorder_share_open_path(const char *path)
 {
+    recorder_share_install();
     if (!path)
         path = default_path();
     pthread_mutex_lock(&writer.lock);
@@ -772,9 +787,9 @@ void recorder_share_init(void)
         recorder_share_open_path(path);
 }
 
-void recorder_share_add_recorder(recorder_info *rec)
+static void share_add_recorder(recorder_info *rec)
 {
-    if (!recorder_share_active())
+    if (!share_active())
         return;
     pthread_mutex_lock(&writer.lock);
     add_recorder_locked(rec);
@@ -782,18 +797,18 @@ void recorder_share_add_recorder(recorder_info *rec)
     pthread_mutex_unlock(&writer.lock);
 }
 
-void recorder_share_add_tweak(recorder_tweak *tweak)
+static void share_add_tweak(recorder_tweak *tweak)
 {
-    if (!recorder_share_active())
+    if (!share_active())
         return;
     pthread_mutex_lock(&writer.lock);
     add_tweak_locked(tweak);
     pthread_mutex_unlock(&writer.lock);
 }
 
-void recorder_share_add_sites(recorder_site *first, recorder_site *last)
+static void share_add_sites(recorder_site *first, recorder_site *last)
 {
-    if (!recorder_share_active())
+    if (!share_active())
         return;
     pthread_mutex_lock(&writer.lock);
     add_sites_locked(first, last);
@@ -801,9 +816,9 @@ void recorder_share_add_sites(recorder_site *first, recorder_site *last)
     pthread_mutex_unlock(&writer.lock);
 }
 
-void recorder_share_export(const recorder_export_request *request)
+static void share_export(const struct recorder_export_request *request)
 {
-    if (!recorder_share_active())
+    if (!share_active())
     {
         recorder_share_open_path(NULL); /* applies every request, this too */
         return;
@@ -814,9 +829,9 @@ void recorder_share_export(const recorder_export_request *request)
     pthread_mutex_unlock(&writer.lock);
 }
 
-void recorder_share_refresh(void)
+static void share_refresh(void)
 {
-    if (!recorder_share_active())
+    if (!share_active())
         return;
     pthread_mutex_lock(&writer.lock);
     let_go_if_detached_locked();
@@ -835,4 +850,15 @@ void recorder_share_refresh(void)
                                          __ATOMIC_RELAXED),
                          __ATOMIC_RELAXED);
     pthread_mutex_unlock(&writer.lock);
+}
+
+void recorder_share_install(void)
+{
+    static const recorder_share_hooks hooks = {
+        .open_path = recorder_share_open_path,
+        .export = share_export,
+        .refresh = share_refresh,
+        .active = share_active,
+    };
+    recorder_share_hooks_set(&hooks);
 }

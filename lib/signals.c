@@ -75,7 +75,7 @@ static void handler(int sig, siginfo_t *info, void *context)
     if (dumping)
     {
         /* We faulted while dumping: the rings or output are unusable. */
-        safe_say("recorder: fault while dumping, dump abandoned\n");
+        recorder_output_say("recorder: fault while dumping, dump abandoned\n");
     }
     else
     {

@@ -11,7 +11,6 @@
  * that covers it is release-stored, and never changed after.
  */
 #include "sites_private.h"
-#include "share_writer_private.h"
 
 #include <pthread.h>
 
@@ -25,6 +24,14 @@ typedef struct range
 static range modules[MAX_MODULES];
 static unsigned module_count;           /* release-stored under sites_lock */
 static pthread_mutex_t sites_lock = PTHREAD_MUTEX_INITIALIZER;
+static recorder_sites_listener listener;
+
+void recorder_sites_listen(recorder_sites_listener fn)
+{
+    /* As in registry.c: a new range is either told or walked. */
+    __atomic_store_n(&listener, fn, __ATOMIC_SEQ_CST);
+    __atomic_thread_fence(__ATOMIC_SEQ_CST);
+}
 
 void recorder_sites_register(recorder_site *first, recorder_site *last)
 {
@@ -41,8 +48,11 @@ void recorder_sites_register(recorder_site *first, recorder_site *last)
         __atomic_store_n(&module_count, module_count + 1, __ATOMIC_RELEASE);
     }
     pthread_mutex_unlock(&sites_lock);
-    if (added)
-        recorder_share_add_sites(first, last);
+    __atomic_thread_fence(__ATOMIC_SEQ_CST);     /* after the count store */
+    recorder_sites_listener told =
+        added ? __atomic_load_n(&listener, __ATOMIC_SEQ_CST) : NULL;
+    if (told)
+        told(first, last);
 }
 
 void recorder_sites_each(recorder_sites_fn fn, void *arg)

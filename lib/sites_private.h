@@ -8,6 +8,13 @@
 typedef void (*recorder_sites_fn)(recorder_site *first, recorder_site *last,
                                   void *arg);
 
+/* Call 'fn' for each range registered from now on (the segment writer,
+ * once it shares, so sites.c never calls up into it). One listener; NULL
+ * stops. It should walk recorder_sites_each afterwards for the older ones. */
+typedef void (*recorder_sites_listener)(recorder_site *first,
+                                        recorder_site *last);
+void recorder_sites_listen(recorder_sites_listener listener) RECORDER_HIDDEN;
+
 /* Call 'fn' for each registered range, oldest first. */
 void recorder_sites_each(recorder_sites_fn fn, void *arg) RECORDER_HIDDEN;
 

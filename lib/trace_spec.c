@@ -17,7 +17,7 @@
 #include "output_private.h"
 #include "regex_bound_private.h"
 #include "registry_private.h"
-#include "share_writer_private.h"
+#include "share_hooks_private.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -214,7 +214,7 @@ static int apply_value(const char *pattern, intptr_t value, const char *item)
     return RECORDER_TRACE_OK;
 }
 
-void recorder_spec_replay_for_recorder(recorder_info *rec)
+static void replay_for_recorder(recorder_info *rec)
 {
     pthread_mutex_lock(&spec_lock);
     for (remembered *s = settings; s; s = s->next)
@@ -223,7 +223,7 @@ void recorder_spec_replay_for_recorder(recorder_info *rec)
     pthread_mutex_unlock(&spec_lock);
 }
 
-void recorder_spec_replay_for_tweak(recorder_tweak *tweak)
+static void replay_for_tweak(recorder_tweak *tweak)
 {
     pthread_mutex_lock(&spec_lock);
     for (remembered *s = settings; s; s = s->next)
@@ -231,6 +231,12 @@ void recorder_spec_replay_for_tweak(recorder_tweak *tweak)
             __atomic_store_n(&tweak->trace, s->value, __ATOMIC_RELAXED);
     pthread_mutex_unlock(&spec_lock);
 }
+
+/* Settings are kept so that recorders and tweaks activated later (a library
+ * loaded with dlopen, say) get them too, in the order they were given. */
+static const recorder_registry_listener replay = {
+    .recorder = replay_for_recorder, .tweak = replay_for_tweak,
+};
 
 static bool parse_number(const char *text, intptr_t *value)
 {
@@ -317,7 +323,7 @@ static int apply_export(const char *pattern, const char *list,
     /* Release: the share writer walks this list without the lock. */
     __atomic_store_n(link, request, __ATOMIC_RELEASE);
     pthread_mutex_unlock(&spec_lock);
-    recorder_share_export(request);
+    recorder_share_request(request);
     /* Requests are never freed, so their strings stay valid. */
     record(recorder_traces, "Export request %+s, %u channels",
            request->pattern, request->count);
@@ -503,7 +509,7 @@ static int run_command(const char *name, const char *value, const char *item)
         pthread_mutex_unlock(&spec_lock);
         (void) old;                     /* readers may still hold it */
         record(recorder_traces, "Share path set");
-        return recorder_share_open_path(copy) ? RECORDER_TRACE_OK
+        return recorder_share_start(copy) ? RECORDER_TRACE_OK
                                               : RECORDER_TRACE_INVALID_VALUE;
     }
     static const char *const names[] = {
@@ -598,13 +604,8 @@ static int apply_spec(const char *spec)
     }
     free(scratch);
     free(quoted);
-    recorder_share_refresh();
+    recorder_share_update();
     return result;
-}
-
-int recorder_trace_set(const char *spec)
-{
-    return recorder_spec_apply(spec, RECORDER_SPEC_FROM_PROGRAM, NULL, 0);
 }
 
 int recorder_spec_apply(const char *spec, recorder_spec_source source,
@@ -615,6 +616,8 @@ int recorder_spec_apply(const char *spec, recorder_spec_source source,
     if (!spec)
         return RECORDER_TRACE_OK;
     recorder_init();
+    /* Nothing to replay before the first spec; from now on, there may be. */
+    recorder_registry_listen(RECORDER_LISTENER_SPEC, &replay);
     spec_origin here = { source, why, why_size }, *outer = origin;
     origin = &here;
     int result = apply_spec(spec);

@@ -7,11 +7,6 @@
 
 #include <regex.h>
 
-/* Settings are kept so that recorders and tweaks activated later (a library
- * loaded with dlopen, say) get them too, in the order they were given. */
-void recorder_spec_replay_for_recorder(recorder_info *rec) RECORDER_HIDDEN;
-void recorder_spec_replay_for_tweak(recorder_tweak *tweak) RECORDER_HIDDEN;
-
 /* An export request "regex=chan0,chan1,...": names by argument position,
  * NULL where a position is skipped ('_' or empty). 'regex' is 'pattern'
  * compiled to match whole names, when the request was parsed. */

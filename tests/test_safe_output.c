@@ -7,6 +7,7 @@
 #include <cmocka.h>
 
 #include "recorder.h"
+#include "output_private.h"
 #include "safe_output_private.h"
 
 #include <errno.h>
@@ -106,7 +107,7 @@ static void test_write_all_stops_at_an_error(void **state)
     close(fds[1]);
 }
 
-/* ---- safe_say ---------------------------------------------------------------- */
+/* ---- recorder_output_say ------------------------------------------------------------ */
 
 static void test_say_writes_on_the_output_and_keeps_errno(void **state)
 {
@@ -117,7 +118,7 @@ static void test_say_writes_on_the_output_and_keeps_errno(void **state)
     assert_non_null(out);
     void *previous = recorder_configure_output(out);
     errno = ERANGE;
-    safe_say("said in a handler\n");
+    recorder_output_say("said in a handler\n");
     assert_int_equal(errno, ERANGE);
     recorder_configure_output(previous);
     fclose(out);

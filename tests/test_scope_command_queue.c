@@ -163,6 +163,28 @@ static double ms_since(const struct timespec *start)
          + (now.tv_nsec - start->tv_nsec) / 1e6;
 }
 
+/* SIGSTOP takes effect later: wait until the process is stopped, or it
+ * may still apply the first command. */
+static void stop_process(pid_t pid)
+{
+    kill(pid, SIGSTOP);
+    char name[64], stat[512];
+    snprintf(name, sizeof(name), "/proc/%d/stat", (int) pid);
+    for (int tries = 0; tries < 1000; tries++)
+    {
+        FILE *file = fopen(name, "r");
+        size_t len = file ? fread(stat, 1, sizeof(stat) - 1, file) : 0;
+        if (file)
+            fclose(file);
+        stat[len] = 0;
+        const char *state = strrchr(stat, ')');
+        if (state && state[1] == ' ' && state[2] == 'T')
+            return;
+        usleep(1000);
+    }
+    fail_msg("process %d did not stop", (int) pid);
+}
+
 /* A stopped program: no call waits for it, the user hears it is stuck,
  * a slider's values pile up as one, and all is applied once it runs. */
 static void test_a_stuck_program_blocks_nothing(void **state)
@@ -171,7 +193,7 @@ static void test_a_stuck_program_blocks_nothing(void **state)
     static const step_fn steps[] = { share_only };
     writer w = start_writer(path, steps, 1, 0);
     scope_commands *queue = scope_commands_new(path, 0);
-    kill(w.pid, SIGSTOP);
+    stop_process(w.pid);
     struct timespec start;
     clock_gettime(CLOCK_MONOTONIC, &start);
     char command[64], outcome[400];

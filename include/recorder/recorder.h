@@ -174,11 +174,27 @@ typedef struct recorder_tweak
         0, RECORDER_SLOTS_FOR(Entries) - 1,                             \
         &recorder_buffer_for_##Name[0].head, 0, #Name, Description, 0   \
     };                                                                  \
+    RECORDER_DEBUGGER_ENTRIES(Name)                                     \
     RECORDER_CONSTRUCTOR static void recorder_activate_##Name(void)     \
     {                                                                   \
         recorder_activate(&recorder_info_for_##Name);                   \
     }                                                                   \
     extern void recorder_activate(recorder_info *) /* wants a ';' */
+
+/* A debugger calls recorder_dump(), recorder_dump_for() or
+ * recorder_trace_set() in a stopped program ('p recorder_dump()'). From
+ * librecorder.a the linker takes them only if the program names them, so
+ * every recorder a program defines names them. The library's own
+ * recorders do not: its lower modules must not depend on its upper ones. */
+#ifdef RECORDER_INSIDE_LIBRARY
+#define RECORDER_DEBUGGER_ENTRIES(Name)
+#else
+#define RECORDER_DEBUGGER_ENTRIES(Name)                                 \
+    __attribute__((used)) static unsigned (*const                       \
+        recorder_dump_entry_##Name)(void) = recorder_dump;              \
+    __attribute__((used)) static int (*const                            \
+        recorder_trace_entry_##Name)(const char *) = recorder_trace_set;
+#endif
 
 #define RECORDER_TWEAK_DEFINE(Name, Value, Description)                 \
     recorder_tweak recorder_info_for_##Name = {                         \
