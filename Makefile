@@ -27,7 +27,10 @@ WARNINGS        := -Wall -Wextra
 # For C (g++ refuses the last two): no name hides another, every function
 # that is not static has a prototype in a header, no "f()" declarations.
 C_WARNINGS      := $(WARNINGS) -Wshadow -Wmissing-prototypes -Wstrict-prototypes
-CPPFLAGS_LIB    := -Iinclude/recorder -Ilib
+# lib/ in its four parts; each is on the include path, so an #include
+# names a header, not where it lives.
+LIB_PARTS       := record text segment crash
+CPPFLAGS_LIB    := -Iinclude/recorder $(LIB_PARTS:%=-Ilib/%)
 ALL_CFLAGS      := -std=gnu11 $(C_WARNINGS) $(CFLAGS) -pthread
 # Every compiler run also writes the headers it read to TARGET.d (included
 # at the end): touching a header rebuilds only what includes it.
@@ -42,7 +45,7 @@ CHECK_PACKAGES  := gcc g++ clang make pkg-config libcmocka-dev binutils \
                    libgtk-4-dev xvfb xauth xdotool imagemagick python3 gdb
 DEMO_PACKAGES   := gcc make pkg-config libgtk-4-dev libunwind-dev libdw-dev
 
-LIB_SOURCES     := $(wildcard lib/*.c)
+LIB_SOURCES     := $(wildcard $(LIB_PARTS:%=lib/%/*.c))
 LIB_OBJECTS     := $(LIB_SOURCES:lib/%.c=$(BUILD)/lib/%.o)
 PIC_OBJECTS     := $(LIB_SOURCES:lib/%.c=$(BUILD)/lib/%.pic.o)
 STATIC_LIB      := $(BUILD)/librecorder.a
@@ -125,7 +128,7 @@ $(SHARED_LIB): $(PIC_OBJECTS) lib/librecorder.map
 $(BUILD)/librecorder.so.$(SONAME_MAJOR) $(BUILD)/librecorder.so: $(SHARED_LIB)
 	ln -sf $(notdir $(SHARED_LIB)) $@
 
-$(BUILD)/lib/crash.o $(BUILD)/lib/crash.pic.o: \
+$(BUILD)/lib/crash/crash.o $(BUILD)/lib/crash/crash.pic.o: \
     CPPFLAGS_LIB += -DRECORDER_LIBEXECDIR='"$(LIBEXECDIR)/recorder"'
 
 $(SYMBOLIZE): lib/helper/recorder_symbolize.c $(STATIC_LIB)

@@ -5,8 +5,8 @@
 #     other headers, and no other.
 #  2. No Makefile target has two rules.
 #  3. One of each helper: the async-signal-safe output helpers exist only
-#     in lib/safe_output.c, the whole-name regex anchor only in
-#     lib/regex_bound.c, the scope's PNG and CSV writers only in
+#     in lib/text/safe_output.c, the whole-name regex anchor only in
+#     lib/text/regex_bound.c, the scope's PNG and CSV writers only in
 #     scope/graph_files.c.
 #  4. No dead function: every function that lib/ (public API aside) or
 #     scope/ exports to other files is called somewhere.
@@ -57,7 +57,7 @@ awk 'NR == FNR { n = split($1, p, "/"); by[$2] = by[$2] " " $1; next }
 
 # What 'make all tests' compiles to objects (with -c); programs built in
 # one step from one source are linked anew with the library anyway.
-compiled='^(lib/[^/]*|scope/[^/]*|tests/test_[^/]*|tests/fuzz/replay_main)\.c$'
+compiled='^(lib/(record|text|segment|crash)/[^/]*|scope/[^/]*|tests/test_[^/]*|tests/fuzz/replay_main)\.c$'
 checked=0
 before=$failed
 while read -r header; do
@@ -120,10 +120,10 @@ fi
 before=$failed
 
 helpers=$(grep -nE '^(static )?[a-z_ ]*[ *](write_all|say|append|append_text|base_name)\(' \
-              lib/*.c lib/helper/*.c | grep -v '^lib/safe_output\.c:' || true)
+              lib/*/*.c | grep -v '^lib/text/safe_output\.c:' || true)
 [ -z "$helpers" ] ||
-    fail "output helpers outside lib/safe_output.c:" "$helpers"
-anchors=$(grep -rnF '"^(%s)$"' lib scope | grep -v '^lib/regex_bound\.c:' || true)
+    fail "output helpers outside lib/text/safe_output.c:" "$helpers"
+anchors=$(grep -rnF '"^(%s)$"' lib scope | grep -v '^lib/text/regex_bound\.c:' || true)
 [ -z "$anchors" ] ||
     fail "whole-name regexes not through recorder_regex_compile:" "$anchors"
 savers=$(grep -nE 'graph_draw_png\(|scope_csv_write_graphs\(|^static bool write_(png|csv)\(' \
@@ -136,7 +136,7 @@ savers=$(grep -nE 'graph_draw_png\(|scope_csv_write_graphs\(|^static bool write_
 # ---- 4. no dead function -----------------------------------------------------------
 
 dead=""
-for object in "$build_dir"/lib/*.o "$build_dir"/scope/*.o; do
+for object in "$build_dir"/lib/*/*.o "$build_dir"/scope/*.o; do
     case "$object" in *.pic.o) continue ;; esac
     # Functions this object exports: VISIBILITY NAME.
     readelf -sW "$object" |

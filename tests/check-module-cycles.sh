@@ -1,7 +1,7 @@
 #!/bin/sh
 # lib/ is layered: no module uses, directly or through others, a module
-# that uses it. A module is a .c file with its _private.h header (lib/x.c
-# and lib/x_private.h are module "x"). Two graphs are checked for cycles:
+# that uses it. A module is a .c file with its _private.h header (lib/*/x.c
+# and lib/*/x_private.h are module "x"). Two graphs are checked for cycles:
 #  1. includes: module A uses B if a file of A has #include "B's header";
 #  2. links: A uses B if A.o has an undefined symbol that B.o defines (this
 #     sees calls that a header declared on another module's behalf hides).
@@ -27,7 +27,8 @@ if [ -z "${OBJECTS:-}" ]; then
 fi
 
 # "OBJECT SYMBOL" for every global symbol defined, then undefined.
-for object in "$objects"/*.o; do
+for object in "$objects"/*.o "$objects"/*/*.o; do
+    [ -e "$object" ] || continue
     case "$object" in *.pic.o) continue ;; esac
     nm "$object" | awk -v o="$(basename "$object" .o)" \
         '$2 ~ /^[TDBRVWC]$/ { print o, $3 }' >>"$work/defined"

@@ -1,5 +1,5 @@
 /* test_safe_output.c - the async-signal-safe text helpers every handler
- * and the line layout share (lib/safe_output.c). */
+ * and the line layout share (lib/text/safe_output.c). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
