@@ -173,7 +173,7 @@ grep -v -e '\.png$' -e '^tests/fuzz/' "$work/tree" |
     done | sort -u >"$work/outside"
 grep -rlE '\.\./shared|/work/shared' --exclude-dir=.git \
     --exclude-dir="$(basename "$build")" . 2>/dev/null |
-    grep -v '^\./tests/check-build-hygiene\.sh$' | sed 's|^|cites ../shared: |' >>"$work/outside" || true
+    grep -v '^\./tests/check-build-hygiene\.sh$' | sed 's|^|cites a folder beside the repository: |' >>"$work/outside" || true
 if [ -s "$work/outside" ]; then
     fail "files outside the repository are cited:"
     cat "$work/outside"

@@ -32,21 +32,9 @@ RECORDER(shr, 64, "Values for channel tests");
 RECORDER(noisy, 64, "Many records, to overrun a channel");
 RECORDER_TWEAK_DEFINE(shr_tweak, 10, "A tweak the tests change remotely");
 
-static recorder_share *open_ok(void)
-{
-    char error[512];
-    recorder_share *share = recorder_share_open(path, error, sizeof(error));
-    if (!share)
-        fail_msg("cannot open %s: %s", path, error);
-    return share;
-}
-
 static void share_here(void)
 {
-    char spec[400];
-    snprintf(spec, sizeof(spec), "share=%s", path);
-    if (recorder_trace_set(spec) != RECORDER_TRACE_OK)
-        _exit(3);
+    share_at(path);
 }
 
 /* ---- channels ----------------------------------------------------------- */
@@ -63,7 +51,7 @@ static void test_channels_have_names_types_and_values_in_order(void **state)
 {
     (void) state;
     child c = start_child(record_known_values);
-    recorder_share *share = open_ok();
+    recorder_share *share = open_ok(path);
 
     int count = recorder_share_find_channel(share, "count", -1);
     int delta = recorder_share_find_channel(share, "delta", -1);
@@ -132,7 +120,7 @@ static void test_reader_falling_behind_counts_losses(void **state)
 {
     (void) state;
     child c = start_child(record_many);
-    recorder_share *share = open_ok();
+    recorder_share *share = open_ok(path);
     int channel = recorder_share_find_channel(share, "value", -1);
     assert_true(channel >= 0);
     static recorder_sample samples[4096];
@@ -181,7 +169,7 @@ static void test_lanes_of_two_threads_read_back_in_time_order(void **state)
 {
     (void) state;
     child c = start_child(record_from_two_threads);
-    recorder_share *share = open_ok();
+    recorder_share *share = open_ok(path);
     int step = recorder_share_find_channel(share, "step", -1);
     assert_true(step >= 0);
     recorder_share_channel channel;
@@ -236,7 +224,7 @@ static void test_regex_over_several_recorders_qualifies_names(void **state)
 {
     (void) state;
     child c = start_child(export_two_recorders);
-    recorder_share *share = open_ok();
+    recorder_share *share = open_ok(path);
     assert_true(recorder_share_find_channel(share, "shr/first", -1) >= 0);
     assert_true(recorder_share_find_channel(share, "noisy/second", -1) >= 0);
     assert_int_equal(recorder_share_find_channel(share, "first", -1), -1);
@@ -262,7 +250,7 @@ static void test_commands_change_trace_tweak_dump_and_exports(void **state)
 {
     (void) state;
     child c = start_child(wait_for_commands);
-    recorder_share *share = open_ok();
+    recorder_share *share = open_ok(path);
     char error[512];
 
     assert_true(recorder_share_send(share, "shr_tweak=42", 2000, error, sizeof(error)));
@@ -319,7 +307,7 @@ static void test_commands_applied_and_idle_costs_nothing(void **state)
 {
     (void) state;
     child c = start_child(wait_for_commands);
-    recorder_share *share = open_ok();
+    recorder_share *share = open_ok(path);
     char error[512];
     for (int i = 0; i < 20; i++)
     {
@@ -378,7 +366,7 @@ static void test_post_mortem_read_after_kill_9(void **state)
     kill(c.pid, SIGKILL);
     finish_child(&c, NULL, 0);
 
-    recorder_share *share = open_ok();
+    recorder_share *share = open_ok(path);
     assert_int_equal(recorder_share_state(share), RECORDER_SHARE_DIED);
     FILE *out = tmpfile();
     assert_true(recorder_share_dump(share, "shr", out) == 5);
@@ -408,7 +396,7 @@ static void test_live_dump_fetches_plus_s_strings(void **state)
 {
     (void) state;
     child c = start_child(record_then_wait);
-    recorder_share *share = open_ok();
+    recorder_share *share = open_ok(path);
     FILE *out = tmpfile();
     recorder_share_dump(share, "shr", out);
     rewind(out);
@@ -426,7 +414,7 @@ static void test_normal_exit_is_reported(void **state)
     (void) state;
     child c = start_child(record_then_wait);
     finish_child(&c, NULL, 0);
-    recorder_share *share = open_ok();
+    recorder_share *share = open_ok(path);
     assert_int_equal(recorder_share_state(share), RECORDER_SHARE_EXITED);
     recorder_share_close(share);
 }
@@ -435,7 +423,7 @@ static void test_new_process_replaces_dead_one(void **state)
 {
     (void) state;
     child first = start_child(record_then_wait);
-    recorder_share *old = open_ok();
+    recorder_share *old = open_ok(path);
     recorder_share_process before;
     recorder_share_process_info(old, &before);
     kill(first.pid, SIGKILL);
@@ -443,7 +431,7 @@ static void test_new_process_replaces_dead_one(void **state)
 
     child second = start_child(record_then_wait);
     assert_int_equal(recorder_share_state(old), RECORDER_SHARE_REPLACED);
-    recorder_share *fresh = open_ok();
+    recorder_share *fresh = open_ok(path);
     recorder_share_process after;
     recorder_share_process_info(fresh, &after);
     assert_int_not_equal(after.generation, before.generation);
@@ -548,7 +536,7 @@ static void test_live_holder_is_reported_not_taken_over(void **state)
     char expected[128];
     snprintf(expected, sizeof(expected), "in use by live process %d", holder.pid);
     assert_non_null(strstr(output, expected));
-    recorder_share *share = open_ok();
+    recorder_share *share = open_ok(path);
     recorder_share_process info;
     recorder_share_process_info(share, &info);
     assert_int_equal(info.pid, (unsigned) holder.pid);
@@ -775,7 +763,7 @@ static void test_a_ring_shared_by_many_recorders_is_dumped_once(void **state)
     uint8_t *data;
     size_t size = real_segment(&data);
     write_file(path, data, size);
-    recorder_share *share = open_ok();
+    recorder_share *share = open_ok(path);
     unsigned count = recorder_share_recorder_count(share), busiest = 0;
     uint64_t most = 0;
     for (unsigned r = 0; r < count; r++)
@@ -796,7 +784,7 @@ static void test_a_ring_shared_by_many_recorders_is_dumped_once(void **state)
     for (unsigned r = 0; r < count; r++)
         table[r] = table[busiest];
     write_file(path, data, size);
-    share = open_ok();
+    share = open_ok(path);
     assert_int_equal(recorder_share_dump(share, NULL, sink), alone);
     recorder_share_close(share);
     fclose(sink);

@@ -34,21 +34,9 @@
 RECORDER(cmd, 64, "A recorder commands change");
 RECORDER_TWEAK_DEFINE(cmd_tweak, 10, "A tweak commands change");
 
-static recorder_share *open_ok(void)
-{
-    char error[512];
-    recorder_share *share = recorder_share_open(path, error, sizeof(error));
-    if (!share)
-        fail_msg("cannot open %s: %s", path, error);
-    return share;
-}
-
 static void share_here(void)
 {
-    char spec[400];
-    snprintf(spec, sizeof(spec), "share=%s", path);
-    if (recorder_trace_set(spec) != RECORDER_TRACE_OK)
-        _exit(3);
+    share_at(path);
     record(cmd, "sharing");
 }
 
@@ -78,7 +66,7 @@ static void test_applied_ok_rejected_with_the_writers_reason(void **state)
 {
     (void) state;
     child c = start_child(share_here);
-    recorder_share *share = open_ok();
+    recorder_share *share = open_ok(path);
     char error[512], why[256];
     assert_true(recorder_share_available(share, RECORDER_SHARE_COMMANDS, why,
                                          sizeof(why)));
@@ -115,7 +103,7 @@ static void test_post_then_answer(void **state)
 {
     (void) state;
     child c = start_child(share_here);
-    recorder_share *share = open_ok();
+    recorder_share *share = open_ok(path);
     char error[512], text[256];
     recorder_share_ticket good, typo, bad;
     assert_true(recorder_share_post(share, "cmd_tweak=6", &good, error,
@@ -319,7 +307,7 @@ static void test_silent_or_forging_writer(void **state)
 {
     (void) state;
     child c = start_child(share_here);
-    recorder_share *share = open_ok();
+    recorder_share *share = open_ok(path);
     void *mapping;
     size_t size;
     share_command_ring *ring = map_ring(&mapping, &size);
@@ -365,7 +353,7 @@ static void test_ring_commands_may_not_name_files(void **state)
 {
     (void) state;
     child c = start_child(share_here);
-    recorder_share *share = open_ok();
+    recorder_share *share = open_ok(path);
     char error[512], file[400], moved[400];
     snprintf(file, sizeof(file), "%s/written", directory);
     snprintf(moved, sizeof(moved), "%s/moved", directory);
@@ -406,7 +394,7 @@ static void test_program_can_allow_file_commands(void **state)
 {
     (void) state;
     child c = start_child(share_with_file_commands);
-    recorder_share *share = open_ok();
+    recorder_share *share = open_ok(path);
     char error[512], file[400], command[512];
     snprintf(file, sizeof(file), "%s/written", directory);
     snprintf(command, sizeof(command), "output=%s", file);
@@ -456,7 +444,7 @@ static void test_commands_unavailable_said_and_send_fails_at_once(void **state)
         return;
     }
     child c = start_child(share_without_threads);
-    recorder_share *share = open_ok();
+    recorder_share *share = open_ok(path);
     char why[256], error[512];
     assert_int_equal(recorder_share_state(share), RECORDER_SHARE_ALIVE);
     assert_false(recorder_share_available(share, RECORDER_SHARE_COMMANDS, why,
@@ -494,7 +482,7 @@ static void test_module_table_unavailable_is_said(void **state)
 {
     (void) state;
     child c = start_child(share_with_one_descriptor_left);
-    recorder_share *share = open_ok();
+    recorder_share *share = open_ok(path);
     char why[256];
     assert_false(recorder_share_available(share, RECORDER_SHARE_MODULES, why,
                                           sizeof(why)));

@@ -31,15 +31,6 @@ static uint64_t monotonic_ns(void)
     return (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec;
 }
 
-static recorder_share *open_ok(const char *at)
-{
-    char error[512];
-    recorder_share *share = recorder_share_open(at, error, sizeof(error));
-    if (!share)
-        fail_msg("cannot open %s: %s", at, error);
-    return share;
-}
-
 /* All samples of channel 'name' from the start of the ring. */
 static size_t read_all(recorder_share *share, const char *name,
                        recorder_sample *samples, size_t max)

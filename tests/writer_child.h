@@ -8,6 +8,9 @@
 #ifndef RECORDER_TEST_WRITER_CHILD_H
 #define RECORDER_TEST_WRITER_CHILD_H
 
+#include "recorder.h"
+#include "recorder_share.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -90,6 +93,25 @@ static int finish_child(child *c, char *output, size_t size)
     close(c->go);
     close(c->output);
     return status;
+}
+
+/* The reader's side: the segment at 'at', or the test fails. */
+static inline recorder_share *open_ok(const char *at)
+{
+    char error[512];
+    recorder_share *share = recorder_share_open(at, error, sizeof(error));
+    if (!share)
+        fail_msg("cannot open %s: %s", at, error);
+    return share;
+}
+
+/* The writer's side, in a child: share at 'at', or exit 3. */
+static inline void share_at(const char *at)
+{
+    char spec[400];
+    snprintf(spec, sizeof(spec), "share=%s", at);
+    if (recorder_trace_set(spec) != RECORDER_TRACE_OK)
+        _exit(3);
 }
 
 #endif /* RECORDER_TEST_WRITER_CHILD_H */
