@@ -138,6 +138,20 @@ void scope_series_visible(const scope_series *series, double t0, double t1,
         *first = *end - cap;
 }
 
+bool scope_series_value_at(const scope_series *series, double t,
+                           double *sample_time, double *value)
+{
+    scope_track_view view = scope_series_track(series, SCOPE_TRACK_VALUE);
+    if (isnan(t) || view.end <= view.first)
+        return false;
+    uint64_t after = scope_track_lower_bound(&view, nextafter(t, INFINITY));
+    if (after == view.first)
+        return false;
+    *sample_time = view.time[after - 1 - view.base];
+    *value = view.value[after - 1 - view.base];
+    return true;
+}
+
 /* ---- following a segment -------------------------------------------------- */
 
 #define OPEN_RETRY_SECONDS      0.25    /* reattach well within a second */
@@ -721,6 +735,25 @@ double scope_source_graph_view_end(scope_source *source, unsigned graph,
     if (scrolling)
         *scrolling = scroll;
     return end;
+}
+
+bool scope_source_held_range(const scope_source *source, double *oldest,
+                             double *newest)
+{
+    double lo = INFINITY, hi = -INFINITY;
+    for (unsigned s = 0; s < source->series_count; s++)
+    {
+        const scope_series *series = source->series[s];
+        if (series->end <= series->first)
+            continue;
+        lo = fmin(lo, series->time[series->first - series->base]);
+        hi = fmax(hi, series->latest_time);
+    }
+    if (!(lo <= hi))
+        return false;
+    *oldest = lo;
+    *newest = hi;
+    return true;
 }
 
 size_t scope_source_graph_message(const scope_source *source, unsigned graph,

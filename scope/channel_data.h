@@ -87,6 +87,12 @@ scope_track_view scope_series_track(const scope_series *series,
 void scope_series_visible(const scope_series *series, double t0, double t1,
                           size_t cap, uint64_t *first, uint64_t *end);
 
+/* The sample a reader sees at time 't': the newest at or before it, as
+ * a sample-and-hold trace shows it. O(log n). False when the series holds
+ * nothing at or before 't'. */
+bool scope_series_value_at(const scope_series *series, double t,
+                           double *sample_time, double *value);
+
 /* ---- following a segment -------------------------------------------------- */
 
 typedef enum scope_source_state
@@ -156,6 +162,10 @@ bool scope_source_graph_take_new(scope_source *source, unsigned graph);
  * batches), where it stopped once they pause. '*scrolling' says which. */
 double scope_source_graph_view_end(scope_source *source, unsigned graph,
                                    double now, bool *scrolling);
+/* Times of the oldest and newest sample held in any channel of any graph.
+ * False when nothing is held. */
+bool scope_source_held_range(const scope_source *source, double *oldest,
+                             double *newest);
 /* What to say over 'graph' (waiting, no data since..., exited), or "". */
 size_t scope_source_graph_message(const scope_source *source, unsigned graph,
                                   double now, char *buf, size_t size);
