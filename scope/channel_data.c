@@ -484,10 +484,8 @@ static unsigned read_samples(scope_source *source, double now)
             learn_unit(source, series);
         if (series->latest_time > newest)
             newest = series->latest_time;
-        double oldest = source->config.duration > 0
-            ? series->latest_time - (source->config.duration * 1.25 + 1.0)
-            : -INFINITY;
-        scope_series_trim(series, oldest, source->config.keep);
+        /* Everything up to 'keep' stays: a paused view scrolls back to it. */
+        scope_series_trim(series, -INFINITY, source->config.keep);
 
         for (unsigned g = 0; g < source->graph_count; g++)
         {
@@ -734,6 +732,27 @@ double scope_source_graph_view_end(scope_source *source, unsigned graph,
     }
     if (scrolling)
         *scrolling = scroll;
+    return end;
+}
+
+double scope_source_view_end(scope_source *source, double now,
+                             bool *scrolling)
+{
+    double end = NAN;
+    bool any = false;
+    for (unsigned g = 0; g < source->graph_count; g++)
+    {
+        if (!source->graphs[g].has_data)
+            continue;
+        bool moving;
+        double graph_end = scope_source_graph_view_end(source, g, now,
+                                                       &moving);
+        any |= moving;
+        if (isnan(end) || graph_end > end)
+            end = graph_end;
+    }
+    if (scrolling)
+        *scrolling = any;
     return end;
 }
 

@@ -166,6 +166,11 @@ double scope_source_graph_view_end(scope_source *source, unsigned graph,
  * False when nothing is held. */
 bool scope_source_held_range(const scope_source *source, double *oldest,
                              double *newest);
+/* The right edge every graph of a window shows live at 'now': the latest
+ * of the graphs' own (scope_source_graph_view_end), so that a graph with
+ * no new data scrolls with the others. NaN before any data. */
+double scope_source_view_end(scope_source *source, double now,
+                             bool *scrolling);
 /* What to say over 'graph' (waiting, no data since..., exited), or "". */
 size_t scope_source_graph_message(const scope_source *source, unsigned graph,
                                   double now, char *buf, size_t size);

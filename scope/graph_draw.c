@@ -2,6 +2,8 @@
 #include "graph_draw.h"
 #include "axis_ticks.h"
 #include "decimate.h"
+#include "graph_traces.h"
+#include "readout.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -24,13 +26,21 @@ static const rgb channel_colours[] = {
     { 0xff, 0x9f, 0x43 },               /* orange */
     { 0xf7, 0x8f, 0xb3 },               /* pink */
     { 0xd1, 0xd1, 0xd1 },               /* grey */
+    { 0x2e, 0xd3, 0xb7 },               /* teal */
+    { 0x6b, 0x8c, 0xff },               /* blue */
+    { 0xb5, 0xe5, 0x50 },               /* lime */
+    { 0xff, 0x6a, 0xd5 },               /* magenta */
+    { 0xc9, 0x9a, 0x6b },               /* tan */
+    { 0xf5, 0xf5, 0x7a },               /* lemon */
+    { 0x9b, 0x9b, 0xff },               /* periwinkle */
+    { 0x00, 0xe0, 0xff },               /* cyan */
 };
 #define CHANNEL_COLOURS (sizeof(channel_colours) / sizeof(channel_colours[0]))
 
 static const rgb background = { 0x14, 0x16, 0x1b };
 static const rgb plot_fill = { 0x1b, 0x1e, 0x25 };
 static const rgb grid = { 0x2b, 0x30, 0x3b };
-static const rgb frame = { 0x3a, 0x41, 0x50 };
+static const rgb frame_colour = { 0x3a, 0x41, 0x50 };
 static const rgb text = { 0xc8, 0xce, 0xd8 };
 static const rgb dim = { 0x8a, 0x93, 0xa3 };
 static const rgb title_colour = { 0xee, 0xf1, 0xf5 };
@@ -40,10 +50,7 @@ static const rgb focus = { 0x4a, 0x78, 0xc2 };
 #define TITLE_HEIGHT    24.0
 #define LEGEND_ROW      18.0
 #define FONT            "sans-serif"
-/* Samples further apart than this many columns (and a second) are not
- * joined: the program paused or restarted in between. */
-#define GAP_COLUMNS     8.0
-#define GAP_SECONDS     1.0
+#define MONO            "monospace"
 
 void graph_channel_colour(unsigned index, unsigned char out[3])
 {
@@ -85,8 +92,10 @@ static void show_text(cairo_t *cr, double x, double y, double align,
 
 typedef struct legend_entry
 {
-    char   label[160];
-    double x, width;
+    char   name[192];                   /* name and, if any, range */
+    char   value[64];                   /* fixed width, in MONO */
+    char   extra[48];                   /* losses */
+    double x, width, name_width, value_width;
     unsigned row;
 } legend_entry;
 
@@ -116,28 +125,62 @@ typedef struct layout
     unsigned legend_rows;
 } layout;
 
-static void legend_label(const scope_series *series, char *buf, size_t size)
+static bool is_hidden(const graph_model *model, unsigned s)
 {
-    char value[64];
-    scope_value_label(series->latest_value, value, sizeof(value));
-    int n = snprintf(buf, size, "%s  %s%s%s", series->name, value,
-                     series->unit[0] ? " " : "", series->unit);
-    if (series->lost && n > 0 && (size_t) n < size)
-        snprintf(buf + n, size - (size_t) n, "  (%lu lost)",
-                 (unsigned long) series->lost);
+    return model->hidden && model->hidden[s];
+}
+
+static bool own_scales(const graph_model *model)
+{
+    return model->values.mode != SCOPE_SCALE_SHARED;
+}
+
+/* A range as "lo..hi unit", short, for lanes and normalised views. */
+static void range_label(const graph_scale *scale, const char *unit,
+                        char *buf, size_t size)
+{
+    char lo[32], hi[32];
+    scope_value_label(scale->lo, lo, sizeof(lo));
+    scope_value_label(scale->hi, hi, sizeof(hi));
+    snprintf(buf, size, " [%s..%s%s%s]", lo, hi, unit[0] ? " " : "", unit);
+}
+
+static void fill_legend(const graph_model *model, const graph_scale *scales,
+                        legend_entry *entries)
+{
+    for (unsigned s = 0; s < model->series_count; s++)
+    {
+        const scope_series *series = model->series[s];
+        legend_entry *e = &entries[s];
+        char range[128] = "";
+        if (own_scales(model) && !is_hidden(model, s) && scales)
+            range_label(&scales[s], series->unit, range, sizeof(range));
+        snprintf(e->name, sizeof(e->name), "%s%s", series->name, range);
+        double value = model->legend_values ? model->legend_values[s]
+                                            : series->latest_value;
+        scope_readout_number(value, series->unit, e->value, sizeof(e->value));
+        e->extra[0] = 0;
+        if (series->lost)
+            snprintf(e->extra, sizeof(e->extra), "  (%lu lost)",
+                     (unsigned long) series->lost);
+    }
 }
 
 static unsigned place_legend(cairo_t *cr, const graph_model *model,
                              double width, legend_entry *entries)
 {
-    use_font(cr, 12, false);
     double x = 8;
     unsigned row = 0;
     for (unsigned s = 0; s < model->series_count; s++)
     {
         legend_entry *e = &entries[s];
-        legend_label(model->series[s], e->label, sizeof(e->label));
-        e->width = 16 + text_width(cr, e->label);
+        use_font(cr, 12, false);
+        e->name_width = text_width(cr, e->name) + text_width(cr, e->extra);
+        use_font(cr, 11, false);
+        cairo_select_font_face(cr, MONO, CAIRO_FONT_SLANT_NORMAL,
+                               CAIRO_FONT_WEIGHT_NORMAL);
+        e->value_width = text_width(cr, e->value);
+        e->width = 16 + e->name_width + 4 + e->value_width;
         if (x > 8 && x + e->width > width - 8)
         {
             row++;
@@ -145,7 +188,7 @@ static unsigned place_legend(cairo_t *cr, const graph_model *model,
         }
         e->x = x;
         e->row = row;
-        x += e->width + 22;
+        x += e->width + 18;
     }
     return model->series_count ? row + 1 : 0;
 }
@@ -164,251 +207,48 @@ static layout plan(const graph_model *model, double width, double height,
     return l;
 }
 
-/* ---- traces ---------------------------------------------------------------- */
+/* ---- axes ---------------------------------------------------------------- */
 
-typedef struct columns
+static void grid_line(cairo_t *cr, const layout *l, double y)
 {
-    scope_column *at;
-    unsigned      count;
-    int64_t       origin;               /* column c covers (origin + c) * step */
-    double        step;                 /* seconds per column */
-} columns;
-
-typedef struct scale
-{
-    double lo, hi;                      /* values at the bottom and top */
-} scale;
-
-static double column_x(const layout *l, const columns *cols, double t0,
-                       unsigned c)
-{
-    return l->x + ((double) (cols->origin + (int64_t) c) + 0.5) -
-           t0 / cols->step;
-}
-
-static double value_y(const layout *l, const scale *s, double v)
-{
-    return l->y + l->h * (s->hi - v) / (s->hi - s->lo);
-}
-
-static bool joined(const columns *cols, const scope_column *previous,
-                   const scope_column *next)
-{
-    double gap = next->start_time - previous->end_time;
-    return gap <= GAP_SECONDS || gap <= GAP_COLUMNS * cols->step;
-}
-
-static bool usable(const scope_column *col)
-{
-    return col->used && !isnan(col->min);
-}
-
-/* A line through the decimated columns, for dashed lines. It goes through
- * the last sample of each column: this is for the running average, smooth
- * by construction, where the extremes within a column add nothing visible
- * but four times the points to dash. */
-static void trace_line(cairo_t *cr, const layout *l, const columns *cols,
-                       const scale *s, double t0)
-{
-    const scope_column *previous = NULL;
-    for (unsigned c = 0; c < cols->count; c++)
-    {
-        const scope_column *col = &cols->at[c];
-        if (!usable(col))
-            continue;
-        double x = column_x(l, cols, t0, c);
-        double last = isnan(col->last) ? col->max : col->last;
-        if (previous && joined(cols, previous, col))
-            cairo_line_to(cr, x, value_y(l, s, last));
-        else
-            cairo_move_to(cr, x, value_y(l, s, last));
-        previous = col;
-    }
-}
-
-/* The same trace, solid, drawn for speed: a run of adjacent columns is one
- * filled polygon whose edges follow the top and bottom of each column
- * (widened to take in the step from the previous column), which a
- * rasteriser crosses twice per scanline however noisy the data; stroking
- * the zigzag instead crosses every column, and costs grew with the
- * samples' spread. Columns apart (samples sparser than pixels) are joined
- * by stroked segments. Uses the current source. */
-static void trace_solid(cairo_t *cr, const layout *l, const columns *cols,
-                        const scale *s, double t0, double width)
-{
-    const scope_column *at = cols->at;
-
-    /* Noisy data fills tall columns: there, antialiasing costs the
-     * rasteriser most of the frame (under Xvfb, most of the scope's CPU)
-     * and shows nothing, so it is turned off. A smooth trace, a pixel or
-     * two high per column, keeps it. Without it a pixel is painted only if
-     * its centre is inside: half a pixel more keeps thin slopes unbroken. */
-    /* A column's height includes the step from the one before, as in the
-     * polygon below: samples about a pixel apart that jump are as costly
-     * as tall columns. */
-    double spread = 0;
-    unsigned used = 0;
-    const scope_column *before = NULL;
-    for (unsigned i = 0; i < cols->count; i++)
-        if (usable(&at[i]))
-        {
-            double hi = at[i].max, lo = at[i].min;
-            if (before && !isnan(before->last))
-            {
-                hi = fmax(hi, before->last);
-                lo = fmin(lo, before->last);
-            }
-            spread += value_y(l, s, lo) - value_y(l, s, hi);
-            used++;
-            before = &at[i];
-        }
-    bool dense = used && spread / used > 3;
-    double half = width / 2 + (dense ? 0.5 : 0);
-    unsigned c = 0;
-    while (c < cols->count)
-    {
-        if (!usable(&at[c]))
-        {
-            c++;
-            continue;
-        }
-        unsigned start = c, stop = c + 1;
-        while (stop < cols->count && usable(&at[stop]) &&
-               joined(cols, &at[stop - 1], &at[stop]))
-            stop++;
-        for (unsigned i = start; i < stop; i++)
-        {
-            double hi = at[i].max;
-            if (i > start && at[i - 1].last > hi)
-                hi = at[i - 1].last;
-            double x = column_x(l, cols, t0, i);
-            double y = value_y(l, s, hi) - half;
-            if (i == start)
-                cairo_move_to(cr, x - half, y);
-            cairo_line_to(cr, x, y);
-            if (i + 1 == stop)
-                cairo_line_to(cr, x + half, y);
-        }
-        for (unsigned i = stop; i-- > start; )
-        {
-            double lo = at[i].min;
-            if (i > start && at[i - 1].last < lo)
-                lo = at[i - 1].last;
-            double x = column_x(l, cols, t0, i);
-            double y = value_y(l, s, lo) + half;
-            if (i + 1 == stop)
-                cairo_line_to(cr, x + half, y);
-            cairo_line_to(cr, x, y);
-            if (i == start)
-                cairo_line_to(cr, x - half, y);
-        }
-        cairo_close_path(cr);
-        c = stop;
-    }
-    cairo_antialias_t antialias = cairo_get_antialias(cr);
-    if (dense)
-        cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE);
-    cairo_fill(cr);
-    cairo_set_antialias(cr, antialias);
-
-    const scope_column *previous = NULL;
-    unsigned previous_index = 0;
-    for (c = 0; c < cols->count; c++)
-    {
-        if (!usable(&at[c]))
-            continue;
-        if (previous && previous_index + 1 < c && joined(cols, previous, &at[c]))
-        {
-            double last = isnan(previous->last) ? previous->max : previous->last;
-            double first = isnan(at[c].first) ? at[c].min : at[c].first;
-            cairo_move_to(cr, column_x(l, cols, t0, previous_index),
-                          value_y(l, s, last));
-            cairo_line_to(cr, column_x(l, cols, t0, c), value_y(l, s, first));
-        }
-        previous = &at[c];
-        previous_index = c;
-    }
-    cairo_set_line_width(cr, width);
+    paint(cr, grid, 1);
+    cairo_set_line_width(cr, 1);
+    cairo_move_to(cr, l->x, y);
+    cairo_line_to(cr, l->x + l->w, y);
     cairo_stroke(cr);
 }
 
-/* The band between the lower and upper envelope, one polygon per run of
- * joined columns. */
-static void trace_band(cairo_t *cr, const layout *l, const columns *low,
-                       const columns *high, const scale *s, double t0)
+/* Decades of a log scale, labelled 1, 10, 100, 1k... */
+static void draw_log_axis(cairo_t *cr, const layout *l, const graph_scale *s)
 {
-    unsigned c = 0;
-    while (c < low->count)
+    use_font(cr, 11, false);
+    static const char *const prefixes[] = {
+        "f", "p", "n", "u", "m", "", "k", "M", "G", "T", "P", "E"
+    };
+    for (int k = (int) ceil(log10(s->lo) - 1e-9);
+         k <= (int) floor(log10(s->hi) + 1e-9); k++)
     {
-        if (!low->at[c].used || isnan(low->at[c].min) || isnan(high->at[c].max))
-        {
-            c++;
+        double y = round(graph_value_y(s, pow(10, k))) + 0.5;
+        grid_line(cr, l, y);
+        int group = (int) floor(k / 3.0);
+        if (group < -5 || group > 6)
             continue;
-        }
-        unsigned start = c, stop = c + 1;
-        const scope_column *previous = &low->at[c];
-        while (stop < low->count)
-        {
-            const scope_column *col = &low->at[stop];
-            if (col->used && !isnan(col->min) && !isnan(high->at[stop].max))
-            {
-                if (!joined(low, previous, col))
-                    break;
-                previous = col;
-            }
-            stop++;
-        }
-        bool begun = false;
-        for (unsigned i = start; i < stop; i++)
-            if (high->at[i].used && !isnan(high->at[i].max))
-            {
-                double x = column_x(l, high, t0, i);
-                double y = value_y(l, s, high->at[i].max);
-                if (begun)
-                    cairo_line_to(cr, x, y);
-                else
-                    cairo_move_to(cr, x, y);
-                begun = true;
-            }
-        for (unsigned i = stop; i-- > start; )
-            if (low->at[i].used && !isnan(low->at[i].min))
-                cairo_line_to(cr, column_x(l, low, t0, i),
-                              value_y(l, s, low->at[i].min));
-        cairo_close_path(cr);
-        c = stop;
+        char label[32];
+        snprintf(label, sizeof(label), "%.0f%s", pow(10, k - 3 * group),
+                 prefixes[group + 5]);
+        paint(cr, text, 1);
+        show_text(cr, l->x - 6, y + 4, 1, label);
     }
 }
 
-static void widen(scale *s, const columns *cols)
-{
-    for (unsigned c = 0; c < cols->count; c++)
-    {
-        const scope_column *col = &cols->at[c];
-        if (!col->used)
-            continue;
-        if (col->min < s->lo)
-            s->lo = col->min;
-        if (col->max > s->hi)
-            s->hi = col->max;
-    }
-}
-
-/* A little room above and below the data, so that a trace at its maximum
- * is not drawn on the frame; but not below zero for data that is not. */
-static void headroom(scale *s)
-{
-    double pad = (s->hi - s->lo) * 0.04;
-    if (!(pad > 0))
-        return;
-    s->hi += pad;
-    s->lo = s->lo >= 0 && s->lo - pad < 0 ? 0 : s->lo - pad;
-}
-
-/* ---- axes ---------------------------------------------------------------- */
-
-static void draw_value_axis(cairo_t *cr, const layout *l, const scale *s,
+static void draw_value_axis(cairo_t *cr, const layout *l, const graph_scale *s,
                             bool right_side, unsigned target)
 {
+    if (s->log && !right_side)
+    {
+        draw_log_axis(cr, l, s);
+        return;
+    }
     scope_ticks ticks;
     if (!scope_ticks_make(s->lo, s->hi, target, true, &ticks))
         return;
@@ -416,17 +256,11 @@ static void draw_value_axis(cairo_t *cr, const layout *l, const scale *s,
     for (unsigned i = 0; i < ticks.count; i++)
     {
         double v = scope_tick_value(&ticks, i);
-        double y = round(value_y(l, s, v)) + 0.5;
+        double y = round(graph_value_y(s, v)) + 0.5;
         if (y < l->y - 0.5 || y > l->y + l->h + 0.5)
             continue;
         if (!right_side)
-        {
-            paint(cr, grid, 1);
-            cairo_set_line_width(cr, 1);
-            cairo_move_to(cr, l->x, y);
-            cairo_line_to(cr, l->x + l->w, y);
-            cairo_stroke(cr);
-        }
+            grid_line(cr, l, y);
         char label[48];
         scope_tick_label(&ticks, v, label, sizeof(label));
         paint(cr, right_side ? dim : text, 1);
@@ -435,6 +269,20 @@ static void draw_value_axis(cairo_t *cr, const layout *l, const scale *s,
         else
             show_text(cr, l->x - 6, y + 4, 1, label);
     }
+}
+
+/* Lanes: each lane's top and bottom values in its channel's colour. */
+static void draw_lane_axis(cairo_t *cr, const layout *l,
+                           const graph_scale *scale, rgb colour)
+{
+    char label[32];
+    use_font(cr, 10, false);
+    grid_line(cr, l, round(scale->top + scale->height) + 0.5);
+    paint(cr, colour, 1);
+    scope_value_label(scale->hi, label, sizeof(label));
+    show_text(cr, l->x - 6, scale->top + 9, 1, label);
+    scope_value_label(scale->lo, label, sizeof(label));
+    show_text(cr, l->x - 6, scale->top + scale->height - 2, 1, label);
 }
 
 static void draw_time_axis(cairo_t *cr, const layout *l, double t0, double t1,
@@ -470,7 +318,8 @@ static void draw_time_axis(cairo_t *cr, const layout *l, double t0, double t1,
 
 /* ---- the graph --------------------------------------------------------------- */
 
-static const char *views_text(unsigned views, char *buf, size_t size)
+static const char *views_text(const graph_model *model, char *buf,
+                              size_t size)
 {
     buf[0] = 0;
     static const struct { unsigned view; const char *name; } names[] = {
@@ -479,16 +328,26 @@ static const char *views_text(unsigned views, char *buf, size_t size)
         { SCOPE_VIEW_MINMAX, "min/max (band)" },
         { SCOPE_VIEW_TIMING, "interval \xc2\xb5s (faint, right axis)" },
     };
+    static const char *const modes[] = {
+        [SCOPE_SCALE_SHARED] = "", [SCOPE_SCALE_LANES] = ", lanes",
+        [SCOPE_SCALE_NORMALISED] = ", normalised",
+    };
     size_t used = 0;
     for (unsigned i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-        if (views & names[i].view)
+        if (model->views & names[i].view)
         {
             int n = snprintf(buf + used, size - used, "%s%s",
                              used ? " + " : "", names[i].name);
             if (n < 0 || (size_t) n >= size - used)
-                break;
+                return buf;
             used += (size_t) n;
         }
+    snprintf(buf + used, size - used, "%s%s%s",
+             model->values.mode < SCOPE_SCALE_MODES
+             ? modes[model->values.mode] : "",
+             model->values.log ? ", log" : "",
+             model->values.manual && !own_scales(model) ? ", fixed range"
+                                                        : "");
     return buf;
 }
 
@@ -508,8 +367,8 @@ static void draw_header(cairo_t *cr, const graph_model *model, double width)
         message_width = text_width(cr, model->message);
         show_text(cr, width - 8, 17, 1, model->message);
     }
-    char views[160];
-    views_text(model->views, views, sizeof(views));
+    char views[200];
+    views_text(model, views, sizeof(views));
     use_font(cr, 11, false);
     if (after + text_width(cr, views) + message_width + 20 < width)
     {
@@ -519,23 +378,212 @@ static void draw_header(cairo_t *cr, const graph_model *model, double width)
 }
 
 static void draw_legend(cairo_t *cr, const graph_model *model,
-                        const legend_entry *entries, const unsigned *colour)
+                        const legend_entry *entries, const unsigned *colour,
+                        graph_frame *frame)
 {
-    use_font(cr, 12, false);
     for (unsigned s = 0; s < model->series_count; s++)
     {
         const legend_entry *e = &entries[s];
         double y = TITLE_HEIGHT + e->row * LEGEND_ROW;
+        bool hidden = is_hidden(model, s);
         paint(cr, channel_colours[colour[s]], 1);
-        cairo_rectangle(cr, e->x, y + 3, 11, 11);
-        cairo_fill(cr);
-        paint(cr, text, 1);
-        show_text(cr, e->x + 16, y + 13, 0, e->label);
+        if (hidden)
+        {
+            /* A hollow box: this channel is hidden, click to show it. */
+            cairo_set_line_width(cr, 1.5);
+            cairo_rectangle(cr, e->x + 0.75, y + 3.75, 9.5, 9.5);
+            cairo_stroke(cr);
+        }
+        else
+        {
+            cairo_rectangle(cr, e->x, y + 3, 11, 11);
+            cairo_fill(cr);
+        }
+        use_font(cr, 12, false);
+        paint(cr, hidden ? dim : text, 1);
+        show_text(cr, e->x + 16, y + 13, 0, e->name);
+        double after = e->x + 16 + text_width(cr, e->name) + 4;
+        cairo_select_font_face(cr, MONO, CAIRO_FONT_SLANT_NORMAL,
+                               CAIRO_FONT_WEIGHT_NORMAL);
+        cairo_set_font_size(cr, 11);
+        show_text(cr, after, y + 13, 0, e->value);
+        use_font(cr, 12, false);
+        show_text(cr, after + e->value_width, y + 13, 0, e->extra);
+        if (frame && s < GRAPH_FRAME_LEGEND)
+        {
+            frame->legend[s].x = e->x;
+            frame->legend[s].y = y;
+            frame->legend[s].w = e->width;
+            frame->legend[s].h = LEGEND_ROW;
+            frame->legend_count = s + 1;
+        }
     }
 }
 
-void graph_draw(cairo_t *cr, double width, double height,
-                const graph_model *model)
+/* ---- overlays ----------------------------------------------------------- */
+
+static void draw_cursor(cairo_t *cr, const layout *l, double x,
+                        const char *name)
+{
+    static const double dashes[] = { 5.0, 3.0 };
+    x = round(x) + 0.5;
+    if (x < l->x || x > l->x + l->w)
+        return;
+    paint(cr, title_colour, 0.9);
+    cairo_set_line_width(cr, 1);
+    cairo_set_dash(cr, dashes, 2, 0);
+    cairo_move_to(cr, x, l->y);
+    cairo_line_to(cr, x, l->y + l->h);
+    cairo_stroke(cr);
+    cairo_set_dash(cr, NULL, 0, 0);
+    use_font(cr, 11, true);
+    show_text(cr, x + 3, l->y + 12, 0, name);
+}
+
+/* The readout: lines of text in MONO on a dark box near (x, y), or in the
+ * top right corner of the plot when x < 0. */
+static void draw_readout(cairo_t *cr, const layout *l, const char *lines,
+                         double x, double y)
+{
+    cairo_select_font_face(cr, MONO, CAIRO_FONT_SLANT_NORMAL,
+                           CAIRO_FONT_WEIGHT_NORMAL);
+    cairo_set_font_size(cr, 11);
+    double widest = 0;
+    unsigned count = 0;
+    char line[256];
+    for (const char *p = lines; *p; )
+    {
+        size_t n = strcspn(p, "\n");
+        snprintf(line, sizeof(line), "%.*s", (int) n, p);
+        widest = fmax(widest, text_width(cr, line));
+        count++;
+        p += n + (p[n] == '\n');
+    }
+    if (!count)
+        return;
+    double w = widest + 12, h = count * 14 + 8;
+    double bx = x < 0 ? l->x + l->w - w - 6 : x + 14;
+    double by = x < 0 ? l->y + 6 : y + 14;
+    if (bx + w > l->x + l->w)
+        bx = x - 14 - w;
+    if (bx < l->x)
+        bx = l->x + 2;
+    if (by + h > l->y + l->h)
+        by = fmax(l->y + 2, l->y + l->h - h - 2);
+    paint(cr, background, 0.88);
+    cairo_rectangle(cr, bx, by, w, h);
+    cairo_fill(cr);
+    paint(cr, frame_colour, 1);
+    cairo_set_line_width(cr, 1);
+    cairo_rectangle(cr, round(bx) + 0.5, round(by) + 0.5, round(w), round(h));
+    cairo_stroke(cr);
+    paint(cr, title_colour, 1);
+    double ty = by + 15;
+    for (const char *p = lines; *p; ty += 14)
+    {
+        size_t n = strcspn(p, "\n");
+        snprintf(line, sizeof(line), "%.*s", (int) n, p);
+        show_text(cr, bx + 6, ty, 0, line);
+        p += n + (p[n] == '\n');
+    }
+}
+
+static void draw_overlays(cairo_t *cr, const layout *l,
+                          const graph_model *model, double t0, double t1)
+{
+    static const char *const names[2] = { "A", "B" };
+    for (unsigned c = 0; c < 2; c++)
+        if (model->has_cursor[c])
+            draw_cursor(cr, l, scope_time_to_x(model->cursor[c], t0, t1,
+                                               l->x, l->w), names[c]);
+    if (model->crosshair && model->crosshair_x >= l->x &&
+        model->crosshair_x <= l->x + l->w)
+    {
+        double x = round(model->crosshair_x) + 0.5;
+        paint(cr, text, 0.55);
+        cairo_set_line_width(cr, 1);
+        cairo_move_to(cr, x, l->y);
+        cairo_line_to(cr, x, l->y + l->h);
+        if (model->crosshair_y >= l->y && model->crosshair_y <= l->y + l->h)
+        {
+            double y = round(model->crosshair_y) + 0.5;
+            cairo_move_to(cr, l->x, y);
+            cairo_line_to(cr, l->x + l->w, y);
+        }
+        cairo_stroke(cr);
+    }
+    if (model->band)
+    {
+        double x = fmin(model->band_x0, model->band_x1);
+        double y = fmin(model->band_y0, model->band_y1);
+        double w = fabs(model->band_x1 - model->band_x0);
+        double h = fabs(model->band_y1 - model->band_y0);
+        paint(cr, focus, 0.25);
+        cairo_rectangle(cr, x, y, w, h);
+        cairo_fill_preserve(cr);
+        paint(cr, focus, 1);
+        cairo_set_line_width(cr, 1);
+        cairo_stroke(cr);
+    }
+    if (model->readout && model->readout[0])
+        draw_readout(cr, l, model->readout, model->readout_x,
+                     model->readout_y);
+}
+
+/* ---- scales --------------------------------------------------------------- */
+
+static const bool track_for_values[SCOPE_TRACKS] = {
+    [SCOPE_TRACK_VALUE] = true, [SCOPE_TRACK_AVERAGE] = true,
+    [SCOPE_TRACK_MIN] = true, [SCOPE_TRACK_MAX] = true,
+};
+
+/* The shared axis, or one scale per channel (lanes, normalised), each
+ * fitted to what is visible unless the user fixed the shared range. */
+static void fit_scales(const graph_model *model, const layout *l,
+                       const graph_columns *cols, unsigned value_ticks,
+                       graph_scale *shared, graph_scale *own)
+{
+    const scope_value_view *v = &model->values;
+    *shared = (graph_scale) { INFINITY, -INFINITY, v->log, l->y, l->h };
+    unsigned n = model->series_count, shown = 0;
+    for (unsigned s = 0; s < n; s++)
+        shown += !is_hidden(model, s);
+    unsigned lane = 0;
+    for (unsigned s = 0; s < n; s++)
+    {
+        graph_scale *scale = &own[s];
+        *scale = (graph_scale) { INFINITY, -INFINITY, v->log, l->y, l->h };
+        if (v->mode == SCOPE_SCALE_LANES && shown && !is_hidden(model, s))
+        {
+            double each = l->h / shown;
+            scale->top = l->y + lane * each + 3;
+            scale->height = each - 6 > 4 ? each - 6 : 4;
+            lane++;
+        }
+        for (unsigned k = 0; k < SCOPE_TRACKS; k++)
+            if (track_for_values[k])
+            {
+                graph_scale_widen(scale, &cols[s * SCOPE_TRACKS + k]);
+                graph_scale_widen(shared, &cols[s * SCOPE_TRACKS + k]);
+            }
+        unsigned ticks = (unsigned) (scale->height / 38) + 1;
+        graph_scale_settle(scale, ticks < 2 ? 2 : ticks);
+    }
+    graph_scale_settle(shared, value_ticks);
+    if (v->manual && v->hi > v->lo && (!v->log || v->lo > 0))
+    {
+        shared->lo = v->lo;
+        shared->hi = v->hi;
+    }
+    if (v->mode == SCOPE_SCALE_SHARED)
+        for (unsigned s = 0; s < n; s++)
+            own[s] = *shared;
+}
+
+/* ---- the graph ------------------------------------------------------------ */
+
+void graph_draw_frame(cairo_t *cr, double width, double height,
+                      const graph_model *model, graph_frame *frame)
 {
     cairo_save(cr);
     cairo_rectangle(cr, 0, 0, width, height);
@@ -544,25 +592,26 @@ void graph_draw(cairo_t *cr, double width, double height,
     cairo_paint(cr);
     cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
     cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+    if (frame)
+        *frame = (graph_frame) { .t0 = 0, .t1 = 1 };
 
-    unsigned n = model->series_count;
-    legend_entry *entries = calloc(n ? n : 1, sizeof(*entries));
-    uint64_t *first = calloc(n ? n : 1, sizeof(*first));
-    uint64_t *end = calloc(n ? n : 1, sizeof(*end));
-    columns *cols = calloc((n ? n : 1) * SCOPE_TRACKS, sizeof(*cols));
-    unsigned *colour = calloc(n ? n : 1, sizeof(*colour));
-    if (!entries || !first || !end || !cols || !colour)
+    unsigned n = model->series_count, room = n ? n : 1;
+    legend_entry *entries = calloc(room, sizeof(*entries));
+    uint64_t *first = calloc(room, sizeof(*first));
+    uint64_t *end = calloc(room, sizeof(*end));
+    graph_columns *cols = calloc(room * SCOPE_TRACKS, sizeof(*cols));
+    unsigned *colour = calloc(room, sizeof(*colour));
+    graph_scale *scales = calloc(room, sizeof(*scales));
+    if (!entries || !first || !end || !cols || !colour || !scales)
         goto done;
     assign_colours(model, colour);
 
+    /* The legend's height depends on its text, which in lanes and
+     * normalised views holds ranges that depend on the plot's height: lay
+     * out with the names first, fit, then fill the ranges in. */
+    fill_legend(model, NULL, entries);
     unsigned rows = place_legend(cr, model, width, entries);
     layout l = plan(model, width, height, rows);
-    draw_header(cr, model, width);
-    draw_legend(cr, model, entries, colour);
-
-    paint(cr, plot_fill, 1);
-    cairo_rectangle(cr, l.x, l.y, l.w, l.h);
-    cairo_fill(cr);
 
     double t0, t1;
     unsigned width_columns = (unsigned) l.w;
@@ -579,18 +628,22 @@ void graph_draw(cairo_t *cr, double width, double height,
         [SCOPE_TRACK_MAX] = views & SCOPE_VIEW_MINMAX,
         [SCOPE_TRACK_INTERVAL] = views & SCOPE_VIEW_TIMING,
     };
-    scale values = { INFINITY, -INFINITY }, timing = { 0, -INFINITY };
+    graph_scale timing = { 0, -INFINITY, false, l.y, l.h };
     bool anything = false;
     for (unsigned s = 0; s < n; s++)
     {
+        if (is_hidden(model, s))
+            continue;
         for (unsigned k = 0; k < SCOPE_TRACKS; k++)
         {
             if (!wanted[k] || end[s] <= first[s])
                 continue;
-            columns *c = &cols[s * SCOPE_TRACKS + k];
+            graph_columns *c = &cols[s * SCOPE_TRACKS + k];
             c->count = width_columns + 2;
             c->origin = origin;
             c->step = step;
+            c->x0 = l.x;
+            c->t0 = t0;
             c->at = malloc(c->count * sizeof(*c->at));
             if (!c->at)
             {
@@ -600,25 +653,49 @@ void graph_draw(cairo_t *cr, double width, double height,
             scope_track_view track = scope_series_track(model->series[s], k);
             scope_decimate(&track, first[s], end[s], origin, step, c->count,
                            c->at);
-            widen(k == SCOPE_TRACK_INTERVAL ? &timing : &values, c);
+            if (k == SCOPE_TRACK_INTERVAL)
+                graph_scale_widen(&timing, c);
             anything = true;
         }
     }
     unsigned value_ticks = (unsigned) (l.h / 38) + 1;
-    if (values.lo > values.hi)
-    {
-        values.lo = 0;
-        values.hi = 1;
-    }
-    headroom(&values);
-    scope_range_nice(&values.lo, &values.hi, value_ticks);
+    graph_scale values;
+    fit_scales(model, &l, cols, value_ticks, &values, scales);
     if (!(timing.hi > 0))
         timing.hi = 1;
-    headroom(&timing);
-    scope_range_nice(&timing.lo, &timing.hi, value_ticks);
+    graph_scale_settle(&timing, value_ticks);
+
+    if (own_scales(model))
+    {
+        fill_legend(model, scales, entries);
+        place_legend(cr, model, width, entries);
+    }
+    draw_header(cr, model, width);
+    draw_legend(cr, model, entries, colour, frame);
+
+    paint(cr, plot_fill, 1);
+    cairo_rectangle(cr, l.x, l.y, l.w, l.h);
+    cairo_fill(cr);
 
     if (views & ~SCOPE_VIEW_TIMING)
-        draw_value_axis(cr, &l, &values, false, value_ticks);
+    {
+        if (model->values.mode == SCOPE_SCALE_LANES)
+        {
+            for (unsigned s = 0; s < n; s++)
+                if (!is_hidden(model, s))
+                    draw_lane_axis(cr, &l, &scales[s],
+                                   channel_colours[colour[s]]);
+        }
+        else if (model->values.mode == SCOPE_SCALE_NORMALISED)
+        {
+            for (unsigned q = 0; q <= 4; q++)
+                grid_line(cr, &l, round(l.y + l.h * q / 4) + 0.5);
+        }
+        else
+        {
+            draw_value_axis(cr, &l, &values, false, value_ticks);
+        }
+    }
     if (views & SCOPE_VIEW_TIMING)
     {
         draw_value_axis(cr, &l, &timing, true, value_ticks);
@@ -634,34 +711,34 @@ void graph_draw(cairo_t *cr, double width, double height,
     /* Layer by layer, so every channel's values lie above every band. */
     for (unsigned s = 0; s < n; s++)
     {
-        columns *track = &cols[s * SCOPE_TRACKS];
+        graph_columns *track = &cols[s * SCOPE_TRACKS];
         if (!track[SCOPE_TRACK_MIN].count || !track[SCOPE_TRACK_MAX].count)
             continue;
-        trace_band(cr, &l, &track[SCOPE_TRACK_MIN], &track[SCOPE_TRACK_MAX],
-                   &values, t0);
+        graph_trace_band(cr, &track[SCOPE_TRACK_MIN],
+                         &track[SCOPE_TRACK_MAX], &scales[s]);
         paint(cr, channel_colours[colour[s]], 0.22);
         cairo_fill(cr);
     }
     for (unsigned s = 0; s < n; s++)
     {
-        columns *track = &cols[s * SCOPE_TRACKS + SCOPE_TRACK_INTERVAL];
+        graph_columns *track = &cols[s * SCOPE_TRACKS + SCOPE_TRACK_INTERVAL];
         if (!track->count)
             continue;
         paint(cr, channel_colours[colour[s]], 0.55);
-        trace_solid(cr, &l, track, &timing, t0, 1.2);
+        graph_trace_solid(cr, track, &timing, 1.2);
     }
     for (unsigned s = 0; s < n; s++)
     {
-        columns *track = &cols[s * SCOPE_TRACKS + SCOPE_TRACK_VALUE];
+        graph_columns *track = &cols[s * SCOPE_TRACKS + SCOPE_TRACK_VALUE];
         if (!track->count)
             continue;
         paint(cr, channel_colours[colour[s]], 1);
-        trace_solid(cr, &l, track, &values, t0, 2.0);
+        graph_trace_solid(cr, track, &scales[s], 2.0);
     }
     for (unsigned s = 0; s < n; s++)
     {
         static const double dashes[] = { 7.0, 4.0 };
-        columns *track = &cols[s * SCOPE_TRACKS + SCOPE_TRACK_AVERAGE];
+        graph_columns *track = &cols[s * SCOPE_TRACKS + SCOPE_TRACK_AVERAGE];
         if (!track->count)
             continue;
         /* Lighter than the values, so it shows on top of them. */
@@ -669,16 +746,17 @@ void graph_draw(cairo_t *cr, double width, double height,
         rgb light = { (unsigned char) ((shade.r + 2 * 255) / 3),
                       (unsigned char) ((shade.g + 2 * 255) / 3),
                       (unsigned char) ((shade.b + 2 * 255) / 3) };
-        trace_line(cr, &l, track, &values, t0);
+        graph_trace_line(cr, track, &scales[s]);
         cairo_set_dash(cr, dashes, 2, 0);
         cairo_set_line_width(cr, 2.0);
         paint(cr, light, 1);
         cairo_stroke(cr);
         cairo_set_dash(cr, NULL, 0, 0);
     }
+    draw_overlays(cr, &l, model, t0, t1);
     cairo_restore(cr);
 
-    paint(cr, frame, 1);
+    paint(cr, frame_colour, 1);
     cairo_set_line_width(cr, 1);
     cairo_rectangle(cr, l.x - 0.5, l.y - 0.5, l.w + 1, l.h + 1);
     cairo_stroke(cr);
@@ -688,6 +766,19 @@ void graph_draw(cairo_t *cr, double width, double height,
         use_font(cr, 15, false);
         paint(cr, model->alert ? alert : dim, 1);
         show_text(cr, l.x + l.w / 2, l.y + l.h / 2 + 5, 0.5, model->message);
+    }
+    if (frame)
+    {
+        frame->x = l.x;
+        frame->y = l.y;
+        frame->w = l.w;
+        frame->h = l.h;
+        frame->t0 = t0;
+        frame->t1 = t1;
+        frame->lo = values.lo;
+        frame->hi = values.hi;
+        frame->log = values.log;
+        frame->shared = !own_scales(model);
     }
 
 done:
@@ -700,12 +791,19 @@ done:
     }
     for (unsigned i = 0; cols && i < n * SCOPE_TRACKS; i++)
         free(cols[i].at);
+    free(scales);
     free(cols);
     free(colour);
     free(end);
     free(first);
     free(entries);
     cairo_restore(cr);
+}
+
+void graph_draw(cairo_t *cr, double width, double height,
+                const graph_model *model)
+{
+    graph_draw_frame(cr, width, height, model, NULL);
 }
 
 bool graph_draw_png(const graph_model *const *models, unsigned count,

@@ -73,23 +73,38 @@ void graph_model_window(const graph_model *model, unsigned columns,
     *t1 = right;
 }
 
+void graph_model_held(scope_source *source, double now, scope_held *held,
+                      bool *scrolling)
+{
+    held->oldest = held->newest = NAN;
+    scope_source_held_range(source, &held->oldest, &held->newest);
+    held->live_end = scope_source_view_end(source, now, scrolling);
+}
+
 void graph_model_fill(graph_model *model, scope_source *source,
-                      unsigned graph, unsigned views, double duration,
+                      unsigned graph, unsigned views,
+                      const scope_time_view *time, const scope_held *held,
                       long max_samples, double now, char *message,
-                      size_t size, bool *scrolling)
+                      size_t size)
 {
     unsigned count;
     scope_series *const *series = scope_source_graph_series(source, graph,
                                                             &count);
     scope_source_graph_message(source, graph, now, message, size);
     scope_source_state state = scope_source_get_state(source);
+    double t0, t1;
+    scope_time_view_window(time, held, &t0, &t1);
+    /* A live view of everything held keeps its left edge on the oldest
+     * sample, as the sample cap of -w may move it. */
+    bool all = !time->paused && !(time->span > 0);
     *model = (graph_model) {
         .title = scope_source_graph_regex(source, graph),
         .series = series,
         .series_count = count,
         .views = views,
-        .view_end = scope_source_graph_view_end(source, graph, now, scrolling),
-        .duration = duration,
+        .view_end = isnan(held->live_end) && !time->paused &&
+                    isnan(held->newest) ? NAN : t1,
+        .duration = all ? 0 : t1 - t0,
         .max_samples = max_samples,
         .message = message,
         .alert = state != SCOPE_SOURCE_LIVE && state != SCOPE_SOURCE_WAITING,

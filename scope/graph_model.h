@@ -9,6 +9,7 @@
 #define SCOPE_GRAPH_MODEL_H
 
 #include "channel_data.h"
+#include "time_view.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -37,6 +38,22 @@ typedef struct graph_model
     bool                 focused;       /* keys act on this graph */
     bool                 right_axis;    /* keep room for a timing axis, so
                                            stacked graphs line up */
+
+    /* What the user chose; all zero: every channel on one autoscaled axis. */
+    const bool *         hidden;        /* per series, not drawn; or NULL */
+    scope_value_view     values;
+    const double *       legend_values; /* per series, refreshed a few times
+                                           a second; NULL: the latest */
+
+    /* Overlays of the window: zero for none. */
+    bool                 crosshair;     /* a line at x = crosshair_x */
+    double               crosshair_x, crosshair_y; /* y < 0: no level line */
+    bool                 has_cursor[2]; /* A and B, at these times */
+    double               cursor[2];
+    bool                 band;          /* a box being dragged, in pixels */
+    double               band_x0, band_y0, band_x1, band_y1;
+    const char *         readout;       /* lines, or NULL */
+    double               readout_x, readout_y; /* near here; < 0: corner */
 } graph_model;
 
 /* Fixed margins, so the plot width is known without measuring text. */
@@ -54,12 +71,18 @@ void graph_model_window(const graph_model *model, unsigned columns,
                         double *t0, double *t1, uint64_t *first,
                         uint64_t *end);
 
-/* Fill 'model' with graph 'graph' of 'source' as of monotonic time 'now'
- * (see scope_source_graph_view_end); the message goes to message[size]
- * and '*scrolling' (if not NULL) says if the graph is moving. */
+/* What the source holds and where live time is at monotonic time 'now'
+ * (the right edge of a live frame: every graph of a window gets the same).
+ * '*scrolling' (if not NULL) says if live data is moving. */
+void graph_model_held(scope_source *source, double now, scope_held *held,
+                      bool *scrolling);
+
+/* Fill 'model' with graph 'graph' of 'source' over the span 'time' shows
+ * with 'held' (graph_model_held); the message goes to message[size]. */
 void graph_model_fill(graph_model *model, scope_source *source,
-                      unsigned graph, unsigned views, double duration,
+                      unsigned graph, unsigned views,
+                      const scope_time_view *time, const scope_held *held,
                       long max_samples, double now, char *message,
-                      size_t size, bool *scrolling);
+                      size_t size);
 
 #endif /* SCOPE_GRAPH_MODEL_H */

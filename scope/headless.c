@@ -4,6 +4,7 @@
 #include "graph_files.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -106,15 +107,34 @@ int scope_headless_run(const scope_options *options)
         fprintf(stderr, "recorder_scope: out of memory\n");
         goto done;
     }
+    /* Every graph over one span: the live one, or the one --view asks. */
+    scope_held held;
+    graph_model_held(source, now, &held, NULL);
+    scope_time_view time;
+    scope_time_view_init(&time, options->duration);
+    if (options->view.set)
+    {
+        double t0, t1;
+        if (!scope_view_request_resolve(&options->view, held.oldest,
+                                        held.newest, &t0, &t1))
+        {
+            fprintf(stderr, "recorder_scope: --view: %s\n",
+                    isnan(held.newest) ? "no samples were collected"
+                                       : "the span is empty once resolved");
+            goto done;
+        }
+        scope_time_view_show(&time, t0, t1);
+        fprintf(stderr, "recorder_scope: view %.6f s to %.6f s\n", t0, t1);
+    }
     unsigned channels = 0;
     bool timing = false;
     for (unsigned g = 0; g < graphs; g++)
     {
         unsigned views = options->channel_count ? options->channel_views[g]
                                                 : options->views;
-        graph_model_fill(&models[g], source, g, views, options->duration,
+        graph_model_fill(&models[g], source, g, views, &time, &held,
                          options->max_samples, now, messages[g],
-                         sizeof(messages[g]), NULL);
+                         sizeof(messages[g]));
         list[g] = &models[g];
         channels += models[g].series_count;
         timing |= (views & SCOPE_VIEW_TIMING) != 0;

@@ -5,7 +5,9 @@
 #include "error_banner.h"
 #include "graph_files.h"
 #include "graph_view.h"
+#include "key_bindings.h"
 #include "renderer_choice.h"
+#include "window_chrome.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -20,6 +22,8 @@
 #define TWEAK_POLL      0.5             /* seconds between tweak reads */
 #define SLIDER_SETTLE   1.5             /* a moved slider stays put this long */
 #define APP_ID          "org.recorder.Scope"
+#define ZOOM_STEP       1.25            /* + and - */
+#define PAN_STEP        0.1             /* Left and Right: of the span */
 
 typedef struct slider
 {
@@ -41,6 +45,9 @@ struct _ScopeApp
     GtkWidget *          status;
     GraphView **         views;
     unsigned             view_count;
+    graph_window         shared;        /* span, crosshair, cursors */
+    bool                 view_pending;  /* --view waits for samples */
+    char                 readout_line[600];
     GraphView *          last_focus;
     slider *             sliders;
     gboolean             setting_slider; /* not the user moving it */
@@ -58,9 +65,16 @@ G_DEFINE_TYPE(ScopeApp, scope_app, GTK_TYPE_APPLICATION)
 
 static void show_status(ScopeApp *app)
 {
-    char text[sizeof(app->state_text) + sizeof(app->action_text) + 8];
-    snprintf(text, sizeof(text), "%s%s%s", app->state_text,
-             app->action_text[0] ? "   |   " : "", app->action_text);
+    char paused[96] = "";
+    if (app->shared.time.paused)
+        snprintf(paused, sizeof(paused), "PAUSED %.6g s to %.6g s (Home: "
+                 "live)   |   ", app->shared.time.end - app->shared.time.span,
+                 app->shared.time.end);
+    char text[sizeof(app->state_text) + sizeof(app->action_text) +
+              sizeof(app->readout_line) + sizeof(paused) + 16];
+    snprintf(text, sizeof(text), "%s%s%s%s%s%s", paused, app->state_text,
+             app->action_text[0] ? "   |   " : "", app->action_text,
+             app->readout_line[0] ? "   |   " : "", app->readout_line);
     if (strcmp(gtk_label_get_text(GTK_LABEL(app->status)), text) != 0)
         gtk_label_set_text(GTK_LABEL(app->status), text);
 }
@@ -204,6 +218,132 @@ static void follow_tweaks(ScopeApp *app, double now)
     }
 }
 
+/* ---- the shared view ------------------------------------------------------ */
+
+static GraphView *focused_view(ScopeApp *app);
+
+static void sync_actions(ScopeApp *app);
+
+/* --trace-view: what the window shows, in words a script can read. */
+static void trace_view(ScopeApp *app, const char *what)
+{
+    if (!app->options->trace_view || !what)
+        return;
+    const scope_time_view *time = &app->shared.time;
+    GraphView *view = focused_view(app);
+    unsigned graph = 0;
+    while (graph < app->view_count && app->views[graph] != view)
+        graph++;
+    if (strcmp(what, "view") == 0 || strcmp(what, "live") == 0)
+    {
+        if (time->paused)
+            printf("view: paused %.6f %.6f\n", time->end - time->span,
+                   time->end);
+        else if (time->span > 0)
+            printf("view: live %.6f\n", time->span);
+        else
+            printf("view: live all\n");
+    }
+    else if (strcmp(what, "values") == 0)
+    {
+        static const char *const modes[] = { "shared", "lanes", "normalised" };
+        const scope_value_view *values = graph_view_get_values(view);
+        if (values->manual)
+            printf("values: graph %u: fixed %.9g %.9g %s %s\n", graph + 1,
+                   values->lo, values->hi, modes[values->mode],
+                   values->log ? "log" : "linear");
+        else
+            printf("values: graph %u: auto %s %s\n", graph + 1,
+                   modes[values->mode], values->log ? "log" : "linear");
+    }
+    else if (strcmp(what, "channels") == 0)
+    {
+        for (unsigned g = 0; g < app->view_count; g++)
+        {
+            unsigned count;
+            scope_series *const *series =
+                scope_source_graph_series(app->source, g, &count);
+            printf("hidden: graph %u:", g + 1);
+            for (unsigned c = 0; c < count; c++)
+                if (graph_view_channel_hidden(app->views[g], c))
+                    printf(" %s", series[c]->name);
+            printf("\n");
+        }
+    }
+    else if (strncmp(what, "cursor", 6) == 0)
+    {
+        for (unsigned c = 0; c < 2; c++)
+            if (app->shared.has_cursor[c])
+                printf("cursor %c: %.6f\n", "AB"[c], app->shared.cursor[c]);
+    }
+    if (strcmp(what, "readout") == 0 || strncmp(what, "cursor", 6) == 0)
+        printf("readout: %s\n", app->readout_line);
+    fflush(stdout);
+}
+
+/* The readout of the graph under the pointer (or the focused one), on
+ * one line for the status bar. */
+static void collect_readout(ScopeApp *app)
+{
+    GraphView *view = app->shared.hovering && app->shared.hovered
+                    ? app->shared.hovered : focused_view(app);
+    graph_view_refresh_readout(view);
+    const char *lines = graph_view_readout(view);
+    size_t used = 0;
+    app->readout_line[0] = 0;
+    for (const char *p = lines; *p && used + 1 < sizeof(app->readout_line); )
+    {
+        size_t n = strcspn(p, "\n");
+        /* Columns line up in the box; one space is enough here. */
+        int wrote = snprintf(app->readout_line + used,
+                             sizeof(app->readout_line) - used, "%s%.*s",
+                             used ? " | " : "", (int) n, p);
+        if (wrote < 0)
+            break;
+        used += (size_t) wrote;
+        p += n + (p[n] == '\n');
+    }
+    if (used >= sizeof(app->readout_line))
+        used = sizeof(app->readout_line) - 1;
+    /* Squeeze the padding runs of fixed-width numbers. */
+    char *out = app->readout_line;
+    for (const char *in = app->readout_line; *in; in++)
+        if (!(*in == ' ' && (in[1] == ' ' || out == app->readout_line ||
+                             out[-1] == ' ')))
+            *out++ = *in;
+    *out = 0;
+}
+
+static void on_shared_changed(void *data, const char *what)
+{
+    ScopeApp *app = data;
+    for (unsigned g = 0; g < app->view_count; g++)
+        graph_view_redraw(app->views[g]);
+    if (what && (strcmp(what, "readout") == 0 ||
+                 strncmp(what, "cursor", 6) == 0 ||
+                 strcmp(what, "channels") == 0))
+        collect_readout(app);
+    else if (!app->shared.hovering && !app->shared.has_cursor[0] &&
+             !app->shared.has_cursor[1])
+        app->readout_line[0] = 0;
+    sync_actions(app);
+    show_status(app);
+    trace_view(app, what);
+}
+
+/* --view: once samples are held, pause on the span it names. */
+static void apply_view_request(ScopeApp *app)
+{
+    double oldest, newest, t0, t1;
+    if (!scope_source_held_range(app->source, &oldest, &newest) ||
+        !scope_view_request_resolve(&app->options->view, oldest, newest,
+                                    &t0, &t1))
+        return;
+    app->view_pending = false;
+    scope_time_view_show(&app->shared.time, t0, t1);
+    on_shared_changed(app, "view");
+}
+
 /* ---- polling ------------------------------------------------------------- */
 
 static gboolean on_poll(gpointer data)
@@ -216,9 +356,15 @@ static gboolean on_poll(gpointer data)
     follow_tweaks(app, now);
     bool everything = found & (SCOPE_POLL_STATE | SCOPE_POLL_ATTACHED |
                                SCOPE_POLL_CHANNELS);
+    /* One time axis: when any graph moves, all do. */
+    bool fresh = false;
     for (unsigned g = 0; g < app->view_count; g++)
-        if (scope_source_graph_take_new(app->source, g) || everything)
+        fresh |= scope_source_graph_take_new(app->source, g);
+    if (fresh || everything)
+        for (unsigned g = 0; g < app->view_count; g++)
             graph_view_update(app->views[g]);
+    if (app->view_pending)
+        apply_view_request(app);
 
     const char *message = scope_source_message(app->source);
     if (strcmp(message, app->said) != 0)
@@ -318,6 +464,145 @@ static void toggle(ScopeApp *app, unsigned view_flag)
 {
     graph_view_toggle(focused_view(app), view_flag);
     align_graphs(app);
+    sync_actions(app);
+}
+
+static const struct
+{
+    const char *action;
+    unsigned    view;
+} view_actions[] = {
+    { "toggle-timing", SCOPE_VIEW_TIMING },
+    { "toggle-average", SCOPE_VIEW_AVERAGE },
+    { "toggle-normal", SCOPE_VIEW_NORMAL },
+    { "toggle-minmax", SCOPE_VIEW_MINMAX },
+};
+
+static void set_state(ScopeApp *app, const char *name, bool on)
+{
+    GAction *action = g_action_map_lookup_action(G_ACTION_MAP(app), name);
+    GVariant *state = action ? g_action_get_state(action) : NULL;
+    if (state && g_variant_get_boolean(state) != on)
+        g_simple_action_set_state(G_SIMPLE_ACTION(action),
+                                  g_variant_new_boolean(on));
+    if (state)
+        g_variant_unref(state);
+}
+
+/* The header bar's toggles show the focused graph and the pause state. */
+static void sync_actions(ScopeApp *app)
+{
+    if (!app->window)
+        return;
+    unsigned views = graph_view_get_views(focused_view(app));
+    for (unsigned v = 0; v < G_N_ELEMENTS(view_actions); v++)
+        set_state(app, view_actions[v].action,
+                  (views & view_actions[v].view) != 0);
+    set_state(app, "pause", app->shared.time.paused);
+}
+
+/* ---- moving the view ------------------------------------------------------ */
+
+static void pause_or_resume(ScopeApp *app)
+{
+    if (app->shared.time.paused)
+        scope_time_view_resume(&app->shared.time);
+    else
+        scope_time_view_pause(&app->shared.time, &app->shared.held);
+    on_shared_changed(app, "view");
+}
+
+static void go_live(ScopeApp *app)
+{
+    scope_time_view_live(&app->shared.time);
+    for (unsigned g = 0; g < app->view_count; g++)
+        graph_view_value_auto(app->views[g]);
+    on_shared_changed(app, "live");
+}
+
+/* Zoom about the pointer; without one, about the right edge (live stays
+ * live) or the middle of a paused view. */
+static void zoom_time(ScopeApp *app, double factor)
+{
+    graph_window *w = &app->shared;
+    double anchor = INFINITY;
+    if (w->hovering && w->hovered)
+        anchor = graph_view_pointer_time(w->hovered);
+    else if (w->time.paused)
+        anchor = graph_view_pointer_time(focused_view(app));
+    scope_time_view_zoom(&w->time, &w->held, factor, anchor);
+    on_shared_changed(app, "view");
+}
+
+static void pan_time(ScopeApp *app, double fraction)
+{
+    double t0, t1;
+    scope_time_view_window(&app->shared.time, &app->shared.held, &t0, &t1);
+    scope_time_view_pan(&app->shared.time, &app->shared.held,
+                        fraction * (t1 - t0));
+    on_shared_changed(app, "view");
+}
+
+static void place_cursor(ScopeApp *app, unsigned which)
+{
+    graph_window *w = &app->shared;
+    GraphView *view = w->hovering && w->hovered ? w->hovered
+                                                : focused_view(app);
+    double t = graph_view_pointer_time(view);
+    if (isnan(t))
+        return;
+    w->has_cursor[which] = true;
+    w->cursor[which] = t;
+    on_shared_changed(app, which ? "cursor B" : "cursor A");
+}
+
+static void clear_cursors(ScopeApp *app)
+{
+    app->shared.has_cursor[0] = app->shared.has_cursor[1] = false;
+    on_shared_changed(app, "cursor");
+}
+
+static void zoom_to_cursors(ScopeApp *app)
+{
+    graph_window *w = &app->shared;
+    if (!w->has_cursor[0] || !w->has_cursor[1])
+    {
+        set_action_text(app, "place cursors A and B first (keys 1 and 2, or "
+                             "right-click and Shift+right-click)");
+        return;
+    }
+    scope_time_view_show(&w->time, w->cursor[0], w->cursor[1]);
+    on_shared_changed(app, "view");
+}
+
+static void value_action(ScopeApp *app, const char *said)
+{
+    set_action_text(app, said);
+    on_shared_changed(app, "values");
+}
+
+static void toggle_channel(ScopeApp *app, unsigned number)
+{
+    if (number < 1 || !graph_view_toggle_channel(focused_view(app),
+                                                 number - 1))
+    {
+        char text[80];
+        snprintf(text, sizeof(text), "the focused graph has no channel %u",
+                 number);
+        set_action_text(app, text);
+        return;
+    }
+    on_shared_changed(app, "channels");
+}
+
+static void show_shortcuts(ScopeApp *app)
+{
+    GtkWindow *shortcuts = scope_shortcuts_window_new();
+    if (!shortcuts)
+        return;
+    gtk_window_set_transient_for(shortcuts, GTK_WINDOW(app->window));
+    gtk_window_set_destroy_with_parent(shortcuts, TRUE);
+    gtk_window_present(shortcuts);
 }
 
 #define ACTION(name, body)                                              \
@@ -339,33 +624,71 @@ ACTION(act_save_image, save(app, true, false))
 ACTION(act_save_data, save(app, false, true))
 ACTION(act_save_both, save(app, true, true))
 ACTION(act_dismiss, scope_banner_dismiss(app->banner))
+ACTION(act_pause, pause_or_resume(app))
+ACTION(act_live, go_live(app))
+ACTION(act_zoom_in, zoom_time(app, 1 / ZOOM_STEP))
+ACTION(act_zoom_out, zoom_time(app, ZOOM_STEP))
+ACTION(act_pan_left, pan_time(app, -PAN_STEP))
+ACTION(act_pan_right, pan_time(app, PAN_STEP))
+ACTION(act_value_zoom_in, graph_view_value_zoom(focused_view(app),
+                                                1 / ZOOM_STEP);
+       on_shared_changed(app, "values"))
+ACTION(act_value_zoom_out, graph_view_value_zoom(focused_view(app),
+                                                 ZOOM_STEP);
+       on_shared_changed(app, "values"))
+ACTION(act_value_pan_up, graph_view_value_pan(focused_view(app), PAN_STEP);
+       on_shared_changed(app, "values"))
+ACTION(act_value_pan_down, graph_view_value_pan(focused_view(app), -PAN_STEP);
+       on_shared_changed(app, "values"))
+ACTION(act_cursor_a, place_cursor(app, 0))
+ACTION(act_cursor_b, place_cursor(app, 1))
+ACTION(act_cursors_clear, clear_cursors(app))
+ACTION(act_zoom_cursors, zoom_to_cursors(app))
+ACTION(act_scale_mode, value_action(app,
+                                    graph_view_cycle_scale(focused_view(app))))
+ACTION(act_log_scale, value_action(app,
+                                   graph_view_toggle_log(focused_view(app))))
+ACTION(act_lock_range, value_action(app,
+                                    graph_view_toggle_lock(focused_view(app))))
+ACTION(act_shortcuts, show_shortcuts(app))
+
+static void act_toggle_channel(GSimpleAction *action, GVariant *parameter,
+                               gpointer data)
+{
+    (void) action;
+    toggle_channel(data, g_variant_get_uint32(parameter));
+}
 
 static const GActionEntry app_actions[] = {
     { .name = "quit", .activate = act_quit },
-    { .name = "toggle-timing", .activate = act_timing },
-    { .name = "toggle-average", .activate = act_average },
-    { .name = "toggle-normal", .activate = act_normal },
-    { .name = "toggle-minmax", .activate = act_minmax },
+    { .name = "toggle-timing", .activate = act_timing, .state = "false" },
+    { .name = "toggle-average", .activate = act_average, .state = "false" },
+    { .name = "toggle-normal", .activate = act_normal, .state = "false" },
+    { .name = "toggle-minmax", .activate = act_minmax, .state = "false" },
     { .name = "save-image", .activate = act_save_image },
     { .name = "save-data", .activate = act_save_data },
     { .name = "save-both", .activate = act_save_both },
     { .name = "dismiss", .activate = act_dismiss },
-};
-
-static const struct
-{
-    const char *action;
-    const char *keys[3];
-} app_keys[] = {
-    { "app.quit", { "q", "<Control>q", NULL } },
-    { "app.toggle-timing", { "t", NULL } },
-    { "app.toggle-average", { "a", NULL } },
-    { "app.toggle-normal", { "n", NULL } },
-    { "app.toggle-minmax", { "m", NULL } },
-    { "app.save-image", { "i", NULL } },
-    { "app.save-data", { "c", NULL } },
-    { "app.save-both", { "space", NULL } },
-    { "app.dismiss", { "Escape", NULL } },
+    { .name = "pause", .activate = act_pause, .state = "false" },
+    { .name = "live", .activate = act_live },
+    { .name = "zoom-in", .activate = act_zoom_in },
+    { .name = "zoom-out", .activate = act_zoom_out },
+    { .name = "pan-left", .activate = act_pan_left },
+    { .name = "pan-right", .activate = act_pan_right },
+    { .name = "value-zoom-in", .activate = act_value_zoom_in },
+    { .name = "value-zoom-out", .activate = act_value_zoom_out },
+    { .name = "value-pan-up", .activate = act_value_pan_up },
+    { .name = "value-pan-down", .activate = act_value_pan_down },
+    { .name = "cursor-a", .activate = act_cursor_a },
+    { .name = "cursor-b", .activate = act_cursor_b },
+    { .name = "cursors-clear", .activate = act_cursors_clear },
+    { .name = "zoom-cursors", .activate = act_zoom_cursors },
+    { .name = "scale-mode", .activate = act_scale_mode },
+    { .name = "log-scale", .activate = act_log_scale },
+    { .name = "lock-range", .activate = act_lock_range },
+    { .name = "toggle-channel", .activate = act_toggle_channel,
+      .parameter_type = "u" },
+    { .name = "shortcuts", .activate = act_shortcuts },
 };
 
 /* ---- window ------------------------------------------------------------------- */
@@ -375,7 +698,10 @@ static void on_view_focus(GObject *object, GParamSpec *pspec, gpointer data)
     (void) pspec;
     ScopeApp *app = data;
     if (gtk_widget_has_focus(GTK_WIDGET(object)))
+    {
         app->last_focus = GRAPH_VIEW(object);
+        sync_actions(app);
+    }
 }
 
 #ifdef SCOPE_X11
@@ -406,21 +732,32 @@ static void scope_app_activate(GApplication *application)
              scope_source_path(app->source));
     gtk_window_set_title(GTK_WINDOW(app->window), title);
 
+    gtk_window_set_titlebar(GTK_WINDOW(app->window), scope_header_bar_new());
+
     GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4);
     gtk_window_set_child(GTK_WINDOW(app->window), box);
     app->banner = scope_banner_new();
     gtk_box_append(GTK_BOX(box), app->banner);
+    /* More graphs than fit scroll; the sliders and the status line stay
+     * in view below them. */
+    GtkWidget *graphs = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4);
+    gtk_box_set_homogeneous(GTK_BOX(graphs), TRUE);
+    GtkWidget *scroller = gtk_scrolled_window_new();
+    gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(scroller),
+                                   GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+    gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(scroller), graphs);
+    gtk_widget_set_vexpand(scroller, TRUE);
+    gtk_box_append(GTK_BOX(box), scroller);
     for (unsigned g = 0; g < app->view_count; g++)
     {
         unsigned views = options->channel_count ? options->channel_views[g]
                                                 : options->views;
-        GtkWidget *view = graph_view_new(app->source, g, views,
-                                         options->duration,
+        GtkWidget *view = graph_view_new(app->source, &app->shared, g, views,
                                          options->max_samples);
         app->views[g] = GRAPH_VIEW(view);
         g_signal_connect(view, "notify::has-focus", G_CALLBACK(on_view_focus),
                          app);
-        gtk_box_append(GTK_BOX(box), view);
+        gtk_box_append(GTK_BOX(graphs), view);
     }
     align_graphs(app);
     for (unsigned i = 0; i < options->slider_count; i++)
@@ -450,6 +787,8 @@ static void scope_app_activate(GApplication *application)
     app->poll = g_timeout_add(POLL_MS, on_poll, app);
     gtk_window_present(GTK_WINDOW(app->window));
     gtk_widget_grab_focus(GTK_WIDGET(app->views[0]));
+    sync_actions(app);
+    trace_view(app, "view");
 }
 
 static void scope_app_startup(GApplication *application)
@@ -466,10 +805,7 @@ static void scope_app_startup(GApplication *application)
                  "gtk-application-prefer-dark-theme", TRUE, NULL);
     g_action_map_add_action_entries(G_ACTION_MAP(app), app_actions,
                                     G_N_ELEMENTS(app_actions), app);
-    for (unsigned k = 0; k < G_N_ELEMENTS(app_keys); k++)
-        gtk_application_set_accels_for_action(GTK_APPLICATION(app),
-                                              app_keys[k].action,
-                                              app_keys[k].keys);
+    scope_key_bindings_install(GTK_APPLICATION(app));
 }
 
 static void scope_app_shutdown(GApplication *application)
@@ -517,6 +853,10 @@ static bool scope_app_prepare(ScopeApp *app, const scope_options *options)
 {
     app->options = options;
     app->save_next = 1;
+    scope_time_view_init(&app->shared.time, options->duration);
+    app->shared.changed = on_shared_changed;
+    app->shared.data = app;
+    app->view_pending = options->view.set;
     scope_source_config config = {
         .duration = options->duration,
         .keep = options->max_samples > (long) SCOPE_HISTORY_DEFAULT

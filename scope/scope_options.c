@@ -51,13 +51,28 @@ static const char usage_text[] =
     "                 draw the graphs into FILE without any display\n"
     "  --csv FILE     headless capture: the values shown, as CSV\n"
     "  --duration SECONDS  how long a headless capture collects\n"
+    "  --view FROM:TO show that span, paused (seconds since the program\n"
+    "                 started; negative values count back from the newest\n"
+    "                 sample, e.g. --view -5:-1; an empty end is the oldest\n"
+    "                 or newest sample); with --png or --csv, capture\n"
+    "                 exactly that span\n"
+    "  --trace-view   print on standard output what the window shows as it\n"
+    "                 changes: view, value ranges, hidden channels, cursors,\n"
+    "                 the readout (for scripts and tests)\n"
     "  -h, --help     this help\n"
     "      --version  version\n"
     "\n"
-    "Keys in the window: t a n m toggle timing, average, normal values and\n"
-    "min/max in the focused graph; i saves a PNG of it, c a CSV of its\n"
-    "values, space both; Escape dismisses the error banner; q or Ctrl+Q\n"
-    "quits.\n"
+    "In the window: the mouse wheel zooms time about the pointer (Shift or\n"
+    "Ctrl: values), a drag pans, a right-button or Shift drag zooms to a box,\n"
+    "a drag on the value axis zooms values, a double-click or Home returns\n"
+    "to live, hovering reads values, a right-click places cursor A (Shift:\n"
+    "B), a click on a legend entry hides or shows its channel. Keys: p\n"
+    "pause, + - zoom time, Left Right pan, Ctrl+ Ctrl- Up Down values, 1 2 0\n"
+    "cursors A, B, none, z zoom to the cursors, l lanes or normalised, g log\n"
+    "scale, k lock the value range, Alt+1..9 hide a channel; t a n m toggle\n"
+    "timing, average, normal values and min/max in the focused graph; i\n"
+    "saves a PNG of it, c a CSV of its values, space both; Escape dismisses\n"
+    "the error banner; q or Ctrl+Q quits; Ctrl+? lists every key.\n"
     "\n"
     "Where GL is a software rasterizer (llvmpipe: Xvfb, VNC, remote X) the\n"
     "window draws with GTK's cairo renderer, which takes less CPU there;\n"
@@ -280,6 +295,20 @@ scope_parse scope_options_parse(int argc, char **argv, scope_options *options)
                     return value_error("--csv", value, "expected a file name");
                 options->csv_path = value;
                 options->headless = true;
+                continue;
+            }
+            if (!missing &&
+                (value = long_value(argc, argv, &a, "--view", &missing)))
+            {
+                if (!scope_view_request_parse(value, &options->view))
+                    return value_error("--view", value, "expected FROM:TO in "
+                                       "seconds, FROM before TO, e.g. 2:5, "
+                                       "-10:-2 or -5:");
+                continue;
+            }
+            if (!missing && strcmp(arg, "--trace-view") == 0)
+            {
+                options->trace_view = true;
                 continue;
             }
             if (!missing &&

@@ -2,6 +2,8 @@
 #ifndef SCOPE_OPTIONS_H
 #define SCOPE_OPTIONS_H
 
+#include "time_view.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -49,6 +51,8 @@ typedef struct scope_options
     const char *csv_path;               /* --csv */
     double      capture_seconds;        /* --duration; < 0 unset */
     bool        headless;               /* --png or --csv given */
+    scope_view_request view;            /* --view FROM:TO */
+    bool        trace_view;             /* --trace-view */
 } scope_options;
 
 typedef enum scope_parse
