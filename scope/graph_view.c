@@ -459,6 +459,8 @@ static gboolean on_scroll(GtkEventControllerScroll *controller, double dx,
     GraphView *view = data;
     if (!view->has_frame)
         return FALSE;
+    /* The keys then act on the graph the user just touched. */
+    gtk_widget_grab_focus(GTK_WIDGET(view));
     GdkModifierType state = gtk_event_controller_get_current_event_state(
         GTK_EVENT_CONTROLLER(controller));
     double notches = dy != 0 ? dy : dx;
@@ -509,6 +511,7 @@ static void on_drag_begin(GtkGestureDrag *gesture, double x, double y,
     view->drag_button = gtk_gesture_single_get_current_button(
         GTK_GESTURE_SINGLE(gesture));
     view->drag_shift = (state & GDK_SHIFT_MASK) != 0;
+    gtk_widget_grab_focus(GTK_WIDGET(view));
     view->drag_x = x;
     view->drag_y = y;
     view->drag_time = view->window->time;
