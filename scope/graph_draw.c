@@ -139,10 +139,10 @@ static bool own_scales(const graph_model *model)
 static void range_label(const graph_scale *scale, const char *unit,
                         char *buf, size_t size)
 {
-    char lo[32], hi[32];
-    scope_value_label(scale->lo, lo, sizeof(lo));
-    scope_value_label(scale->hi, hi, sizeof(hi));
-    snprintf(buf, size, " [%s..%s%s%s]", lo, hi, unit[0] ? " " : "", unit);
+    char lo[48], hi[48];
+    scope_readout_short(scale->lo, "", lo, sizeof(lo));
+    scope_readout_short(scale->hi, unit, hi, sizeof(hi));
+    snprintf(buf, size, " [%s .. %s]", lo, hi);
 }
 
 static void fill_legend(const graph_model *model, const graph_scale *scales,
@@ -275,13 +275,13 @@ static void draw_value_axis(cairo_t *cr, const layout *l, const graph_scale *s,
 static void draw_lane_axis(cairo_t *cr, const layout *l,
                            const graph_scale *scale, rgb colour)
 {
-    char label[32];
+    char label[48];
     use_font(cr, 10, false);
     grid_line(cr, l, round(scale->top + scale->height) + 0.5);
     paint(cr, colour, 1);
-    scope_value_label(scale->hi, label, sizeof(label));
+    scope_readout_short(scale->hi, "", label, sizeof(label));
     show_text(cr, l->x - 6, scale->top + 9, 1, label);
-    scope_value_label(scale->lo, label, sizeof(label));
+    scope_readout_short(scale->lo, "", label, sizeof(label));
     show_text(cr, l->x - 6, scale->top + scale->height - 2, 1, label);
 }
 
@@ -566,10 +566,11 @@ static void fit_scales(const graph_model *model, const layout *l,
                 graph_scale_widen(scale, &cols[s * SCOPE_TRACKS + k]);
                 graph_scale_widen(shared, &cols[s * SCOPE_TRACKS + k]);
             }
-        unsigned ticks = (unsigned) (scale->height / 38) + 1;
-        graph_scale_settle(scale, ticks < 2 ? 2 : ticks);
+        /* Its own range is labelled by its ends, not by ticks: no need
+         * to round, and the trace fills its lane. */
+        graph_scale_settle(scale, 2, false);
     }
-    graph_scale_settle(shared, value_ticks);
+    graph_scale_settle(shared, value_ticks, true);
     if (v->manual && v->hi > v->lo && (!v->log || v->lo > 0))
     {
         shared->lo = v->lo;
@@ -663,7 +664,7 @@ void graph_draw_frame(cairo_t *cr, double width, double height,
     fit_scales(model, &l, cols, value_ticks, &values, scales);
     if (!(timing.hi > 0))
         timing.hi = 1;
-    graph_scale_settle(&timing, value_ticks);
+    graph_scale_settle(&timing, value_ticks, true);
 
     if (own_scales(model))
     {

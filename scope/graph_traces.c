@@ -241,7 +241,7 @@ void graph_scale_widen(graph_scale *s, const graph_columns *cols)
     }
 }
 
-void graph_scale_settle(graph_scale *s, unsigned ticks)
+void graph_scale_settle(graph_scale *s, unsigned ticks, bool round)
 {
     if (s->log)
     {
@@ -251,8 +251,8 @@ void graph_scale_settle(graph_scale *s, unsigned ticks)
             s->hi = 10;
             return;
         }
-        s->lo = pow(10, floor(log10(s->lo)));
-        s->hi = pow(10, ceil(log10(s->hi)));
+        s->lo = round ? pow(10, floor(log10(s->lo))) : s->lo / 1.1;
+        s->hi = round ? pow(10, ceil(log10(s->hi))) : s->hi * 1.1;
         if (!(s->hi > s->lo))
             s->hi = s->lo * 10;
         return;
@@ -271,5 +271,6 @@ void graph_scale_settle(graph_scale *s, unsigned ticks)
         s->hi += pad;
         s->lo = s->lo >= 0 && s->lo - pad < 0 ? 0 : s->lo - pad;
     }
-    scope_range_nice(&s->lo, &s->hi, ticks);
+    if (round || !(s->hi > s->lo))
+        scope_range_nice(&s->lo, &s->hi, ticks);
 }

@@ -37,9 +37,9 @@ double graph_value_y(const graph_scale *scale, double v);
  * positive extremes on a log scale). */
 void graph_scale_widen(graph_scale *scale, const graph_columns *cols);
 
-/* Room above and below the data and round limits: linear or decades. An
- * empty range becomes [0, 1] ([1, 10] on a log scale). */
-void graph_scale_settle(graph_scale *scale, unsigned ticks);
+/* Room above and below the data and, if 'round', round limits: linear
+ * or decades. An empty range becomes [0, 1] ([1, 10] on a log scale). */
+void graph_scale_settle(graph_scale *scale, unsigned ticks, bool round);
 
 /* A line through the last sample of each column (the running average). */
 void graph_trace_line(cairo_t *cr, const graph_columns *cols,

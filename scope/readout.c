@@ -6,13 +6,50 @@
 #include <stdio.h>
 #include <string.h>
 
+static const char *const prefixes[] = {
+    "f", "p", "n", "u", "m", "", "k", "M", "G", "T", "P", "E"
+};
+#define UNPREFIXED 5
+
+/* The group of three decades of 'v' and its mantissa there, rounded to
+ * 'decimals' without reaching 1000. */
+static int engineering(double v, int decimals, double *mantissa)
+{
+    int group = v == 0 ? 0 : (int) floor(log10(fabs(v)) / 3);
+    if (group < -UNPREFIXED)
+        group = -UNPREFIXED;
+    if (group > 6)
+        group = 6;
+    *mantissa = v / pow(10, 3 * group);
+    /* Rounding may reach the next group: 999.9996 k. */
+    if (fabs(*mantissa) >= 1000 - 0.5 * pow(10, -decimals) && group < 6)
+    {
+        group++;
+        *mantissa /= 1000;
+    }
+    return group;
+}
+
+size_t scope_readout_short(double v, const char *unit, char *buf,
+                           size_t size)
+{
+    int n;
+    if (!isfinite(v))
+        n = snprintf(buf, size, "%s", isnan(v) ? "-" : v > 0 ? "inf" : "-inf");
+    else
+    {
+        double mantissa;
+        int group = engineering(v, 1, &mantissa);
+        n = snprintf(buf, size, "%.4g%s%s%s", mantissa,
+                     prefixes[group + UNPREFIXED] [0] || unit[0] ? " " : "",
+                     prefixes[group + UNPREFIXED], unit);
+    }
+    return n < 0 ? 0 : (size_t) n >= size ? size ? size - 1 : 0 : (size_t) n;
+}
+
 size_t scope_readout_number(double v, const char *unit, char *buf,
                             size_t size)
 {
-    static const char *const prefixes[] = {
-        "f", "p", "n", "u", "m", "", "k", "M", "G", "T", "P", "E"
-    };
-    const int unprefixed = 5;
     int n;
     if (!isfinite(v))
         n = snprintf(buf, size, "%8s %s", isnan(v) ? "-" : v > 0 ? "inf"
@@ -21,20 +58,10 @@ size_t scope_readout_number(double v, const char *unit, char *buf,
         n = snprintf(buf, size, "%8.0f %s", v, unit);
     else
     {
-        int group = v == 0 ? 0 : (int) floor(log10(fabs(v)) / 3);
-        if (group < -unprefixed)
-            group = -unprefixed;
-        if (group > 6)
-            group = 6;
-        double mantissa = v / pow(10, 3 * group);
-        /* Rounding to 3 decimals may reach the next group: 999.9996 k. */
-        if (fabs(mantissa) >= 999.9995 && group < 6)
-        {
-            group++;
-            mantissa /= 1000;
-        }
+        double mantissa;
+        int group = engineering(v, 3, &mantissa);
         n = snprintf(buf, size, "%8.3f %s%s", mantissa,
-                     prefixes[group + unprefixed], unit);
+                     prefixes[group + UNPREFIXED], unit);
     }
     return n < 0 ? 0 : (size_t) n >= size ? size ? size - 1 : 0 : (size_t) n;
 }

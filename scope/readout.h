@@ -19,6 +19,11 @@
 size_t scope_readout_number(double v, const char *unit, char *buf,
                             size_t size);
 
+/* 'v' short, for range labels: 4 significant digits and an SI prefix,
+ * no padding: "2.5 T", "-12.5 m", "42". */
+size_t scope_readout_short(double v, const char *unit, char *buf,
+                           size_t size);
+
 /* A time on the axis, in seconds to the microsecond: "12.345678 s". */
 size_t scope_readout_time(double t, char *buf, size_t size);
 

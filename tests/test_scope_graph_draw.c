@@ -38,6 +38,14 @@ static cairo_surface_t *render(const graph_model *model)
     assert_int_equal(cairo_status(cr), CAIRO_STATUS_SUCCESS);
     cairo_destroy(cr);
     cairo_surface_flush(surface);
+    if (getenv("SCOPE_TEST_PNG"))   /* to look at what a test draws */
+    {
+        static unsigned number;
+        char path[256];
+        snprintf(path, sizeof(path), "%s%u.png", getenv("SCOPE_TEST_PNG"),
+                 ++number);
+        cairo_surface_write_to_png(surface, path);
+    }
     return surface;
 }
 
@@ -266,12 +274,207 @@ static void test_frame_cost_follows_width_not_samples(void **state)
     test_series_delete(large);
 }
 
+/* Rows of the plot that hold colour 'rgb' anywhere, from 'y0' to 'y1'. */
+static unsigned rows_with_colour(cairo_surface_t *surface,
+                                 const unsigned char rgb[3], int y0, int y1)
+{
+    unsigned rows = 0;
+    for (int y = y0; y < y1; y++)
+        rows += count_colour(surface, rgb, (int) GRAPH_MARGIN_LEFT + 1, y,
+                             WIDTH - 20, y + 1) > 0;
+    return rows;
+}
+
+static void test_sixteen_channels_sixteen_colours(void **state)
+{
+    (void) state;
+    scope_series *s[16];
+    for (unsigned i = 0; i < 16; i++)
+    {
+        char name[8];
+        snprintf(name, sizeof(name), "c%u", i);
+        s[i] = test_series(name, 200, 0, 0.01, (i + 1) * 10.0, 0);
+        s[i]->colour = i;
+    }
+    graph_model model = {
+        .series = s, .series_count = 16, .views = SCOPE_VIEW_NORMAL,
+        .view_end = 2.0, .duration = 2.0, .max_samples = -1,
+    };
+    cairo_surface_t *surface = render(&model);
+    for (unsigned i = 0; i < 16; i++)
+    {
+        unsigned char rgb[3], other[3];
+        graph_channel_colour(i, rgb);
+        assert_true(count_colour(surface, rgb, (int) GRAPH_MARGIN_LEFT, 100,
+                                 WIDTH, HEIGHT) > 200);
+        /* Far enough apart to tell them apart. */
+        for (unsigned j = 0; j < i; j++)
+        {
+            graph_channel_colour(j, other);
+            int dr = rgb[0] - other[0], dg = rgb[1] - other[1],
+                db = rgb[2] - other[2];
+            assert_true(dr * dr + dg * dg + db * db >= 40 * 40);
+        }
+    }
+    cairo_surface_destroy(surface);
+    for (unsigned i = 0; i < 16; i++)
+        test_series_delete(s[i]);
+}
+
+/* 1e12 bytes next to 1e-9 seconds: on one axis the small one is a flat
+ * line; in lanes and normalised views each fills its own range. */
+static void test_lanes_show_channels_of_any_magnitude(void **state)
+{
+    (void) state;
+    scope_series *big = test_series("big", 400, 0, 0.01, 1e12, 0);
+    scope_series *tiny = test_series("tiny", 400, 0, 0.01, 0, 0);
+    for (unsigned i = 0; i < 400; i++)
+    {
+        big->track[SCOPE_TRACK_VALUE][i] = 1e12 * (1 + (i % 100) / 100.0);
+        tiny->track[SCOPE_TRACK_VALUE][i] = 1e-9 * (1 + (i % 50) / 50.0);
+    }
+    /* The pyramids were built from the old values: rebuild them. */
+    for (unsigned k = 0; k < 2; k++)
+    {
+        scope_series *series = k ? tiny : big;
+        scope_minmax_free(&series->minmax[SCOPE_TRACK_VALUE]);
+        scope_minmax_init(&series->minmax[SCOPE_TRACK_VALUE]);
+        for (unsigned i = 0; i < 400; i++)
+            scope_minmax_append(&series->minmax[SCOPE_TRACK_VALUE], i,
+                                series->track[SCOPE_TRACK_VALUE][i]);
+    }
+    big->colour = 0;
+    tiny->colour = 1;
+    scope_series *s[] = { big, tiny };
+    graph_model model = {
+        .series = s, .series_count = 2, .views = SCOPE_VIEW_NORMAL,
+        .view_end = 4.0, .duration = 4.0, .max_samples = -1,
+    };
+    unsigned char tiny_colour[3], big_colour[3];
+    graph_channel_colour(1, tiny_colour);
+    graph_channel_colour(0, big_colour);
+
+    cairo_surface_t *surface = render(&model);
+    assert_true(rows_with_colour(surface, tiny_colour, 50, HEIGHT - 24) <= 4);
+    cairo_surface_destroy(surface);
+
+    model.values.mode = SCOPE_SCALE_LANES;
+    surface = render(&model);
+    unsigned tiny_rows = rows_with_colour(surface, tiny_colour, 50,
+                                          HEIGHT - 24);
+    unsigned big_rows = rows_with_colour(surface, big_colour, 50,
+                                         HEIGHT - 24);
+    /* Each spans most of its lane, about half the plot. */
+    assert_true(tiny_rows > 80);
+    assert_true(big_rows > 80);
+    cairo_surface_destroy(surface);
+
+    model.values.mode = SCOPE_SCALE_NORMALISED;
+    surface = render(&model);
+    assert_true(rows_with_colour(surface, tiny_colour, 50, HEIGHT - 24) > 150);
+    cairo_surface_destroy(surface);
+    test_series_delete(big);
+    test_series_delete(tiny);
+}
+
+static void test_hidden_channel_is_not_drawn(void **state)
+{
+    (void) state;
+    scope_series *s[2] = {
+        test_series("shown", 300, 0, 0.01, 0, 1),
+        test_series("hidden", 300, 0, 0.01, 300, -1),
+    };
+    s[0]->colour = 0;
+    s[1]->colour = 1;
+    bool hidden[] = { false, true };
+    graph_model model = {
+        .series = s, .series_count = 2, .views = SCOPE_VIEW_NORMAL,
+        .view_end = 3.0, .duration = 3.0, .max_samples = -1,
+        .hidden = hidden,
+    };
+    cairo_surface_t *surface = render(&model);
+    unsigned char shown[3], gone[3];
+    graph_channel_colour(0, shown);
+    graph_channel_colour(1, gone);
+    assert_true(count_colour(surface, shown, (int) GRAPH_MARGIN_LEFT, 60,
+                             WIDTH, HEIGHT) > 300);
+    assert_true(count_colour(surface, gone, (int) GRAPH_MARGIN_LEFT, 60,
+                             WIDTH, HEIGHT) == 0);
+    /* Its legend entry stays, as a hollow box, to click it back. */
+    assert_true(count_colour(surface, gone, 0, 0, WIDTH, 60) > 10);
+    cairo_surface_destroy(surface);
+    test_series_delete(s[0]);
+    test_series_delete(s[1]);
+}
+
+/* An exponential: on a linear axis it hugs the bottom; on a log axis it is
+ * a straight line across the height. */
+static void test_log_scale_spreads_decades(void **state)
+{
+    (void) state;
+    scope_series *growth = test_series("growth", 600, 0, 0.01, 0, 0);
+    scope_minmax_free(&growth->minmax[SCOPE_TRACK_VALUE]);
+    scope_minmax_init(&growth->minmax[SCOPE_TRACK_VALUE]);
+    for (unsigned i = 0; i < 600; i++)
+    {
+        growth->track[SCOPE_TRACK_VALUE][i] = pow(10, i / 100.0);
+        scope_minmax_append(&growth->minmax[SCOPE_TRACK_VALUE], i,
+                            growth->track[SCOPE_TRACK_VALUE][i]);
+    }
+    scope_series *s[] = { growth };
+    graph_model model = {
+        .series = s, .series_count = 1, .views = SCOPE_VIEW_NORMAL,
+        .view_end = 6.0, .duration = 6.0, .max_samples = -1,
+    };
+    unsigned char rgb[3];
+    graph_channel_colour(0, rgb);
+    cairo_surface_t *surface = render(&model);
+    unsigned low_linear = count_colour(surface, rgb, (int) GRAPH_MARGIN_LEFT,
+                                       HEIGHT - 60, WIDTH, HEIGHT - 24);
+    unsigned all_linear = count_colour(surface, rgb, (int) GRAPH_MARGIN_LEFT,
+                                       50, WIDTH, HEIGHT - 24);
+    cairo_surface_destroy(surface);
+    model.values.log = true;
+    surface = render(&model);
+    unsigned low_log = count_colour(surface, rgb, (int) GRAPH_MARGIN_LEFT,
+                                    HEIGHT - 60, WIDTH, HEIGHT - 24);
+    unsigned all_log = count_colour(surface, rgb, (int) GRAPH_MARGIN_LEFT,
+                                    50, WIDTH, HEIGHT - 24);
+    cairo_surface_destroy(surface);
+    assert_true(low_linear * 2 > all_linear);
+    assert_true(low_log * 4 < all_log);
+    test_series_delete(growth);
+}
+
+/* Zoomed into 100 of a million samples, the graph shows exactly those. */
+static void test_zoomed_view_holds_exactly_its_samples(void **state)
+{
+    (void) state;
+    scope_series *many = test_series("many", 1000000, 0, 1e-6, 0, 1);
+    scope_series *s[] = { many };
+    graph_model model = {
+        .series = s, .series_count = 1, .views = SCOPE_VIEW_NORMAL,
+        .view_end = 0.5000995, .duration = 0.0001, .max_samples = -1,
+    };
+    double t0, t1;
+    uint64_t first, end;
+    graph_model_window(&model, 800, &t0, &t1, &first, &end);
+    assert_int_equal(first, 500000 - 100 + 100);
+    assert_int_equal(end - first, 100);
+    test_series_delete(many);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_each_channel_is_drawn_in_its_colour),
         cmocka_unit_test(test_channels_of_one_graph_get_distinct_colours),
         cmocka_unit_test(test_message_shows_without_data),
+        cmocka_unit_test(test_sixteen_channels_sixteen_colours),
+        cmocka_unit_test(test_lanes_show_channels_of_any_magnitude),
+        cmocka_unit_test(test_hidden_channel_is_not_drawn),
+        cmocka_unit_test(test_log_scale_spreads_decades),
+        cmocka_unit_test(test_zoomed_view_holds_exactly_its_samples),
         cmocka_unit_test(test_views_draw_more),
         cmocka_unit_test(test_png_file_has_the_requested_size),
         cmocka_unit_test(test_frame_cost_follows_width_not_samples),
