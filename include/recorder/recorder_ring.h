@@ -88,8 +88,9 @@ typedef struct recorder_ring
  *   Write, commit, read: return true once the situation may have changed
  *   (typically after waiting), and the operation looks again; false to do
  *   what can be done now (write or read fewer items, commit out of order).
- *   Overflow: true to read on from where the reader is (the caller knows
- *   the items are still there); false to skip the lost items.
+ *   Overflow: false to skip to the first intact item, true to read on;
+ *   either way items found overwritten are never returned, and are
+ *   counted in 'overflow'.
  * NULL means: overwrite for writes, wait for commits, read what is there
  * for reads, skip for overflows. */
 typedef bool (*recorder_ring_block_fn)(recorder_ring_p ring,
