@@ -584,4 +584,89 @@ static inline uint64_t recorder_arg_pointer(const volatile void *p)
              default:            recorder_arg_pointer)(x)
 #endif /* __cplusplus */
 
+/* ======================================================================== */
+/*   The reader API of recorder 1.2: channels of another process            */
+/* ======================================================================== */
+/* Kept so that 1.2 readers build unchanged; they read the segment this
+ * library writes, through <recorder/recorder_share.h>, which new code
+ * should use directly. recorder(3), "Reading channels the 1.2 way", says
+ * where these differ from 1.2. */
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* What a channel's values are. */
+typedef enum recorder_type
+{
+    RECORDER_NONE,                      /* not known yet: no sample */
+    RECORDER_INVALID,                   /* not a number */
+    RECORDER_SIGNED,
+    RECORDER_UNSIGNED,
+    RECORDER_REAL
+} recorder_type;
+
+/* One value: the member that recorder_chan_type() names. */
+typedef union recorder_data
+{
+    intptr_t    signed_value;
+    uintptr_t   unsigned_value;
+#if RECORDER_64BIT
+    double      real_value;
+#else
+    float       real_value;
+#endif
+} recorder_data;
+
+typedef struct recorder_chans *recorder_chans_p;
+typedef struct recorder_chan  *recorder_chan_p;
+
+/* Identify 1.2's own segment format (read by recorder_scope). */
+#define RECORDER_CHAN_MAGIC             (0xC0DABABE ^ RECORDER_64BIT)
+#define RECORDER_CHAN_VERSION           RECORDER_VERSION(1, 0, 5)
+/* Samples a 1.2 channel held; the most recorder_chan_readable() gives. */
+#define RECORDER_EXPORT_SIZE            2048
+
+/* Open the segment at 'file' (NULL: recorder_share_default_path()); NULL,
+ * with the reason on stderr, if it cannot be read. */
+extern recorder_chans_p recorder_chans_open(const char *file);
+extern void             recorder_chans_close(recorder_chans_p chans);
+/* Queue a command ("name=value", "dump"...) for the writer, without
+ * waiting for it to be applied; false if it cannot be queued. */
+extern bool             recorder_chans_configure(recorder_chans_p chans,
+                                                 const char *message);
+/* False once the segment no longer belongs to the process it was opened
+ * for (replaced by a newer one, moved, corrupt). */
+extern bool             recorder_chans_valid(recorder_chans_p chans);
+
+/* The next channel after 'after' (NULL: the first) whose whole name
+ * matches the extended regular expression 'pattern'; NULL if none. The
+ * handle lives until recorder_chans_close(). */
+extern recorder_chan_p  recorder_chan_find(recorder_chans_p chans,
+                                           const char *pattern,
+                                           recorder_chan_p after);
+extern const char *     recorder_chan_name(recorder_chan_p chan);
+extern const char *     recorder_chan_description(recorder_chan_p chan);
+extern const char *     recorder_chan_unit(recorder_chan_p chan);
+/* Smallest and largest value the channel holds now (0 if none). */
+extern recorder_data    recorder_chan_min(recorder_chan_p chan);
+extern recorder_data    recorder_chan_max(recorder_chan_p chan);
+extern recorder_type    recorder_chan_type(recorder_chan_p chan);
+/* Records the channel's ring holds (per writing thread). */
+extern size_t           recorder_chan_size(recorder_chan_p chan);
+/* Samples not read yet from '*readerID' (a counter of samples read, 0 at
+ * first; NULL for the handle's own), at most RECORDER_EXPORT_SIZE. */
+extern size_t           recorder_chan_readable(recorder_chan_p chan,
+                                               ringidx_t *readerID);
+/* Read up to 'count' samples into ptr[2 * count]: for each, the time in
+ * RECORDER_HZ units since the writer started (unsigned_value), then the
+ * value. Returns the samples read and advances '*readerID' by as many. */
+extern size_t           recorder_chan_read(recorder_chan_p chan,
+                                           recorder_data *ptr, size_t count,
+                                           ringidx_t *readerID);
+
+#ifdef __cplusplus
+}
+#endif
+
 #endif /* RECORDER_H */
