@@ -140,7 +140,7 @@ bench_scope_steps bench_scope_zoom_pan(void)
 
     /* Paused, looking into the middle of the 10 s held: 1/1000 of it,
      * then the same span panned by 10 % a frame, and zoomed out by 1.25
-     * a frame about its centre (from 1 000 to 35 000 samples a channel). */
+     * a frame about its centre (from 1 000 to 23 000 samples a channel). */
     scope_series *series[CHANNELS];
     for (unsigned c = 0; c < CHANNELS; c++)
         series[c] = make_series(c, 1000000);
