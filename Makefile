@@ -64,7 +64,8 @@ SCOPE_OBJECTS   := $(SCOPE_SOURCES:scope/%.c=$(BUILD)/scope/%.o)
 SCOPE           := $(BUILD)/recorder_scope
 # Only these use GTK; the rest is plain C (graph_draw: cairo), which the
 # scope unit tests link without GTK.
-SCOPE_GTK       := error_banner graph_view renderer_choice scope_app recorder_scope
+SCOPE_GTK       := error_banner graph_view renderer_choice scope_app recorder_scope \
+                   key_bindings window_chrome
 SCOPE_CORE      := $(filter-out $(SCOPE_GTK:%=$(BUILD)/scope/%.o),$(SCOPE_OBJECTS))
 # Window positions (-g WxH@XxY) need Xlib; without it they are ignored.
 # Recursive (=): pkg-config runs once the dependencies are installed.
@@ -79,8 +80,11 @@ DESKTOP         := share/applications/recorder_scope.desktop
 
 TEST_SOURCES    := $(wildcard tests/test_*.c)
 TESTS           := $(TEST_SOURCES:tests/%.c=$(BUILD)/tests/%)
-# Scope unit tests link the plain C scope modules too.
+# Scope unit tests link the plain C scope modules too; these also link the
+# window's chrome and GTK (what needs a display they do only when asked).
 SCOPE_TESTS     := $(filter $(BUILD)/tests/test_scope_%,$(TESTS))
+SCOPE_GTK_TESTS := $(BUILD)/tests/test_scope_key_bindings
+SCOPE_CHROME    := $(BUILD)/scope/key_bindings.o $(BUILD)/scope/window_chrome.o
 LIB_TESTS       := $(filter-out $(SCOPE_TESTS),$(TESTS))
 TEST_HELPERS    := $(BUILD)/tests/cplusplus_headers $(BUILD)/tests/quoted_include
 
@@ -181,9 +185,13 @@ $(SCOPE_TESTS:%=%.o): $(BUILD)/tests/%.o: tests/%.c
 $(LIB_TESTS): %: %.o $(STATIC_LIB)
 	$(CC) $(ALL_CFLAGS) $< -o $@ $(STATIC_LIB) -lcmocka $(LDLIBS)
 
-$(SCOPE_TESTS): %: %.o $(SCOPE_CORE) $(STATIC_LIB)
+$(filter-out $(SCOPE_GTK_TESTS),$(SCOPE_TESTS)): %: %.o $(SCOPE_CORE) $(STATIC_LIB)
 	$(CC) $(ALL_CFLAGS) $< -o $@ $(SCOPE_CORE) $(STATIC_LIB) -lcmocka \
 	    $(SCOPE_TEST_LIBS) $(LDLIBS)
+
+$(SCOPE_GTK_TESTS): %: %.o $(SCOPE_CORE) $(SCOPE_CHROME) $(STATIC_LIB)
+	$(CC) $(ALL_CFLAGS) $< -o $@ $(SCOPE_CORE) $(SCOPE_CHROME) $(STATIC_LIB) \
+	    -lcmocka $(SCOPE_LIBS) $(LDLIBS)
 
 # Every public header must compile as C++ (g++) and with -Iinclude/recorder.
 $(BUILD)/tests/cplusplus_headers: tests/cplusplus_headers.cpp $(STATIC_LIB)

@@ -14,6 +14,31 @@ typedef struct bench_scope_result
  * 100 000 and 1 000 000 samples per channel in view. */
 bench_scope_result bench_scope_render(void);
 
+typedef struct bench_scope_steps
+{
+    double live_ms;                     /* 4 x 1 000 samples, all in view */
+    double pan_ms, zoom_ms;             /* 4 x 1 000 000, 1/1000 in view */
+} bench_scope_steps;
+
+/* Median ms of the same 1200x600 offscreen frame when a paused view of
+ * 4 channels x 1 000 000 samples is panned (10 % a step) or zoomed out
+ * (1.25 x a step) from 1/1000 of what is held, against a live frame of
+ * 4 x 1 000 samples. */
+bench_scope_steps bench_scope_zoom_pan(void);
+
+typedef struct bench_scope_lookup
+{
+    double ns_1k, ns_1m;                /* CPU ns per lookup, random times */
+    double pointer_1k, pointer_1m;      /* the same, 1 200 of them */
+} bench_scope_lookup;
+
+/* The hover readout's lookup, scope_series_value_at(), in a series of
+ * 1 000 and of 1 000 000 samples over 10 s: at 262 144 random times, each
+ * new (in a million samples, most are cache misses in their 8 MB of
+ * times), and at 1 200 random times (a pointer's positions over a
+ * 1200-pixel plot) visited in a random order. */
+bench_scope_lookup bench_scope_value_at(void);
+
 typedef struct bench_scope_rate
 {
     double   seconds;                   /* how long the writer ran */

@@ -481,6 +481,19 @@ int main(void)
     printf("%-46s %12.3f\n", "  1 000 samples in view", scope.ms_1k);
     printf("%-46s %12.3f\n", "  100 000 samples in view", scope.ms_100k);
     printf("%-46s %12.3f\n", "  1 000 000 samples in view", scope.ms_1m);
+    bench_scope_steps steps = bench_scope_zoom_pan();
+    printf("%-46s %12s\n", "scope zoom/pan step offscreen, 1200x600", "ms");
+    printf("%-46s %12.3f\n", "  live frame, 4 x 1 000 samples", steps.live_ms);
+    printf("%-46s %12.3f\n", "  pan step, 4 x 1 000 000, 1/1000 in view",
+           steps.pan_ms);
+    printf("%-46s %12.3f\n", "  zoom step, 4 x 1 000 000, from 1/1000",
+           steps.zoom_ms);
+    bench_scope_lookup lookup = bench_scope_value_at();
+    printf("%-46s %12s\n", "hover readout lookup (value_at), CPU", "ns");
+    printf("%-46s %12.1f / %.1f\n", "  1 200 random pointer times: 1k / 1M",
+           lookup.pointer_1k, lookup.pointer_1m);
+    printf("%-46s %12.1f / %.1f\n", "  each time new (cache-cold): 1k / 1M",
+           lookup.ns_1k, lookup.ns_1m);
 
     double printed = hanoi_ms(0), recorded = hanoi_ms(1), fast = hanoi_ms(2);
     printf("\nhanoi 20 (%lu moves per run), ms: printed %.1f, recorded %.1f "
@@ -499,6 +512,12 @@ int main(void)
     target("command latency p99 (ms)", commands.p99, 20, true);
     target("writer CPU while idle (ms per s)", commands.idle_cpu_ms, 0, true);
     target("render 1M / render 1k", scope.ms_1m / scope.ms_1k, 2.0, true);
+    target("pan step 4 x 1M / live frame 4 x 1k", steps.pan_ms / steps.live_ms,
+           2.0, true);
+    target("zoom step 4 x 1M / live frame 4 x 1k",
+           steps.zoom_ms / steps.live_ms, 2.0, true);
+    target("hover lookup 1M / 1k", lookup.pointer_1m / lookup.pointer_1k, 3.0,
+           true);
     target("scope at 8 x 50 000 samples/s: samples lost", (double) sustain.lost,
            0, true);
     target("scope at 8 x 50 000 samples/s: samples read (M)",
