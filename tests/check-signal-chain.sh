@@ -3,7 +3,7 @@
 # Programs written for recorder 1.2 that handle signals themselves, built
 # from the public header only: the handler they installed before
 # recorder_dump_on_common_signals() still runs, with its arguments, mask
-# and flags; a crash is reported only when nobody handles it or when the
+# and flags (SIGBUS too, past the segment guard); a crash is reported only when nobody handles it or when the
 # handler returns and the fault comes back; a program that repairs its
 # faults and returns takes a thousand of them with no dump, no report and
 # no recorder_symbolize run; recorder_signals_mask leaves a signal alone.
@@ -80,6 +80,18 @@ handled=$(grep -n "^quit handler: SIGQUIT open\$" both | cut -d: -f1)
     fail "quit: dump, then handler with SIGQUIT open (SA_NODEFER): $(cat both)"
 grep -qx "went on after SIGQUIT" both || fail "quit: did not go on"
 
+# SIGBUS: the segment guard repairs the shared segment truncated under the
+# program (its handler is not called), and passes the program's own
+# truncated mapping on to the program's handler.
+status=0
+RECORDER_SHARE="$work/segment" timeout 20 "$chain" bus "$work/mapped" \
+    >out 2>err || status=$?
+[ "$status" = 5 ] || fail "bus: status $status: $(cat out err)"
+grep -qx "recorded after truncation" out || fail "bus: the segment was not repaired: $(cat out err)"
+grep -qx "bus handler: BUS_ADRERR" out || fail "bus: handler: $(cat out)"
+[ "$(count "bus handler" out)" = 1 ] || fail "bus: handler ran more than once: $(cat out)"
+grep -q "truncated under us" err || fail "bus: the guard did not say so: $(cat err)"
+
 # recorder_signals_mask without SIGQUIT: the library leaves it alone.
 mask=$(( (1 << 3) | (1 << 4) | (1 << 6) | (1 << 7) | (1 << 8) | (1 << 10) |
          (1 << 11) | (1 << 12) | (1 << 16) | (1 << 24) | (1 << 25) |
@@ -105,4 +117,4 @@ grep -qx "repaired 1000 of 1000 faults, 0 strays" out || fail "repair: $(cat out
 [ ! -e spied ] || fail "repair: recorder_symbolize ran"
 [ ! -s err ] || fail "repair: printed $(wc -c <err) bytes: $(head -c 2000 err)"
 
-echo "signal chain: exit, signal, return, resethand, quit, mask, 1000 repaired faults in $ms ms: ok"
+echo "signal chain: exit, signal, return, resethand, quit, bus, mask, 1000 repaired faults in $ms ms: ok"

@@ -9,14 +9,20 @@
  *   return    SIGSEGV handler that says so and returns, repairing nothing
  *   resethand the same with SA_RESETHAND: once only, then the default
  *   quit      SIGQUIT handler (SA_NODEFER) that says so; the program goes on
+ *   bus FILE  SIGBUS handler that says so, then _exit(5); the shared
+ *             segment ($RECORDER_SHARE) is truncated under the program,
+ *             which records on, then FILE, a mapping of its own, is
+ *             truncated and touched
  */
 #include <recorder/recorder.h>
 
+#include <fcntl.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 RECORDER(app, 16, "What the program does");
@@ -62,6 +68,29 @@ static void returning_handler(int sig, siginfo_t *info, void *context)
     say("returning handler: called\n");
 }
 
+static void bus_handler(int sig, siginfo_t *info, void *context)
+{
+    (void) sig; (void) context;
+    say(info->si_code == BUS_ADRERR ? "bus handler: BUS_ADRERR\n"
+                                    : "bus handler: other code\n");
+    _exit(5);
+}
+
+/* A page of FILE, mapped shared, then the file emptied: touching it now
+ * raises SIGBUS. */
+static void truncated_mapping_fault(const char *path)
+{
+    long page = sysconf(_SC_PAGESIZE);
+    int fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0600);
+    if (fd < 0 || ftruncate(fd, page) != 0)
+        return;
+    volatile char *mapped = mmap(NULL, (size_t) page, PROT_READ | PROT_WRITE,
+                                 MAP_SHARED, fd, 0);
+    if (mapped == MAP_FAILED || ftruncate(fd, 0) != 0)
+        return;
+    mapped[0] = 1;
+}
+
 static void quit_handler(int sig)
 {
     (void) sig;
@@ -92,6 +121,8 @@ int main(int argc, char **argv)
         install(SIGSEGV, returning_handler, 0);
     else if (strcmp(mode, "resethand") == 0)
         install(SIGSEGV, returning_handler, SA_RESETHAND);
+    else if (strcmp(mode, "bus") == 0 && argc > 2)
+        install(SIGBUS, bus_handler, 0);
     else if (strcmp(mode, "quit") == 0)
     {
         struct sigaction sa;
@@ -114,6 +145,18 @@ int main(int argc, char **argv)
     {
         raise(SIGQUIT);
         say("went on after SIGQUIT\n");
+        return 0;
+    }
+    if (strcmp(mode, "bus") == 0)
+    {
+        const char *segment = getenv("RECORDER_SHARE");
+        if (!segment || truncate(segment, 0) != 0)
+            return 6;
+        for (int i = 0; i < 100; i++)
+            RECORD(app, "After truncation %d", i);
+        say("recorded after truncation\n");
+        truncated_mapping_fault(argv[2]);
+        say("no SIGBUS from the mapping\n");
         return 0;
     }
     *target = 1;
