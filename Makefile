@@ -35,8 +35,11 @@ ALL_CFLAGS      := -std=gnu11 $(C_WARNINGS) $(CFLAGS) -pthread
 # Every compiler run also writes the headers it read to TARGET.d (included
 # at the end): touching a header rebuilds only what includes it.
 DEPFLAGS        = -MMD -MP -MF $@.d -MT $@
-# libunwind walks the stack of a crash; libdw reads its DWARF.
-LDLIBS          := -pthread -lrt -lunwind -ldw
+# Threads only, as with recorder 1.2 (-lrecorder -lpthread -lm). libunwind
+# (walks the stack of a crash) and libdw (reads its DWARF) are opened at
+# run time by their sonames (lib/crash/library_load.c): their -dev packages
+# give the headers, and a program runs, with rawer reports, without them.
+LDLIBS          := -pthread
 
 BUILD           := build
 DEPS            := share/scripts/ensure-deps

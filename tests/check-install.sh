@@ -1,7 +1,8 @@
 #!/bin/sh
 # sanitized: skip
 # An out-of-tree program builds against the installed copy with pkg-config,
-# shared and static; DESTDIR stages; uninstall removes what install put.
+# shared and static, and with the 1.2 link line (-lpthread -lm); DESTDIR
+# stages; uninstall removes what install put.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
@@ -46,6 +47,16 @@ cc -Wall -Wextra -Werror two_threads.c -o static_build \
     $(pkg-config --cflags recorder) "$prefix/lib/librecorder.a" \
     $(pkg-config --static --libs recorder | sed 's/-L[^ ]* //; s/-lrecorder //')
 ./static_build | grep -q "records dumped"
+
+# Nothing beyond the 1.2 link line: the backtrace libraries are opened at
+# run time, so neither pkg-config nor a program names them.
+libs=$(pkg-config --static --libs recorder)
+case $libs in
+    *unwind*|*-ldw*|*-lelf*) echo "pkg-config --static --libs: $libs"; exit 1 ;;
+esac
+cc -Wall -Wextra -Werror two_threads.c -o static_12 -I"$prefix/include" \
+    "$prefix/lib/librecorder.a" -lpthread -lm
+./static_12 | grep -q "records dumped"
 
 # Staged install for packagers.
 make -s -C "$top" install PREFIX=/usr DESTDIR="$work/stage" >/dev/null

@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "default_signals.h"
 #include "stack_overflow.h"
 
 #include "recorder.h"
@@ -87,6 +88,7 @@ static void run_child(void (*body)(void), bool read_late, outcome *out)
         close(pipefd[0]);
         dup2(pipefd[1], 2);
         close(pipefd[1]);
+        default_signals();
         recorder_dump_on_common_signals(0, 0);
         body();
         _exit(0);
@@ -708,6 +710,7 @@ static void test_segment_without_crash_has_no_report(void **state)
     pid_t pid = fork();
     if (pid == 0)
     {
+        default_signals();
         setenv("RECORDER_SHARE", path, 1);
         recorder_dump_on_common_signals(0, 0);
         record(crashing, "exiting normally");

@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "default_signals.h"
 #include "scratch_dir.h"
 
 #include "recorder.h"
@@ -39,6 +40,7 @@ static int in_child(void (*body)(void), char *output, size_t size)
     {
         close(pipefd[0]);
         dup2(pipefd[1], 2);
+        default_signals();
         body();
         exit(0);
     }
@@ -391,7 +393,8 @@ static void test_commands_served_after_truncation_and_sharing_again(void **state
     if (pid == 0)
     {
         close(ready[0]);
-        recorder_dump_on_signal(SIGBUS);    /* over cmocka's handler */
+        default_signals();
+        recorder_dump_on_signal(SIGBUS);
         share_at_path();
         usleep(1500000);
         if (truncate(path, 0) != 0)

@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "default_signals.h"
 #include "stack_overflow.h"
 
 #include "recorder.h"
@@ -40,6 +41,7 @@ static void run_child(void (*body)(void), void (*poke)(pid_t), outcome *out)
         setrlimit(RLIMIT_CORE, &no_core);
         close(pipefd[0]);
         dup2(pipefd[1], 2);
+        default_signals();
         recorder_dump_on_common_signals(0, 0);
         body();
         _exit(0);
@@ -212,6 +214,7 @@ static void test_remove_mask_leaves_signal_default(void **state)
     {
         close(pipefd[0]);
         dup2(pipefd[1], 2);
+        default_signals();
         recorder_dump_on_common_signals(0, 1U << SIGUSR1);
         removed_signal();
         _exit(0);

@@ -6,12 +6,14 @@
 #include "backtrace_private.h"
 #include "crash_report_private.h"
 #include "symbolize_private.h"
+#include "unwind_library_private.h"
 
 #include <stdlib.h>
 
 __attribute__((noinline))
 recorder_backtrace *recorder_backtrace_capture(unsigned skip)
 {
+    unwind_library_load();
     crash_report *report = malloc(sizeof(*report));
     if (!report)
         return NULL;

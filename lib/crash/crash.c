@@ -12,8 +12,9 @@
  *     restores the default action and raises, and should saying why block
  *     too, the next delivery kills with the default action: the process
  *     dies by its signal in time, with a true exit status and core dump.
- *  2. It captures the report (crash_capture.c): raw frames with libunwind,
- *     the module map with build ids. A fault while doing so is caught with
+ *  2. It captures the report (crash_capture.c): raw frames with libunwind
+ *     (opened by crash_prepare, when the handler is installed), the module
+ *     map with build ids. A fault while doing so is caught with
  *     siglongjmp and the report goes on with what it has.
  *  3. It copies the report into the shared segment, if there is one, for
  *     recorder_scope -D to read after the process is gone.
@@ -35,6 +36,7 @@
 #include "crash_report_private.h"
 #include "dump_private.h"
 #include "safe_output_private.h"
+#include "unwind_library_private.h"
 
 #include <dlfcn.h>
 #include <errno.h>
@@ -133,6 +135,7 @@ void crash_prepare(void)
 {
     static pthread_once_t once = PTHREAD_ONCE_INIT;
     pthread_once(&once, find_helper);
+    unwind_library_load();
 }
 
 /* ---- small async-signal-safe tools -------------------------------------- */

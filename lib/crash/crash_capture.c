@@ -2,25 +2,28 @@
  *
  * Everything here is async-signal-safe: no allocation, no stdio, no lock a
  * crashing thread could hold. Frames come from libunwind's local unwinder
- * (signal-safe by its documentation); the module map is read from
- * /proc/self/maps with open() and read() into a stack buffer; each
- * module's load bias and GNU build id are read from its ELF headers, which
- * the dynamic loader left mapped at the start of the module.
+ * (signal-safe by its documentation), opened at run time; without it, from
+ * glibc's backtrace(), made ready before any signal. The module map is
+ * read from /proc/self/maps with open() and read() into a stack buffer;
+ * each module's load bias and GNU build id are read from its ELF headers,
+ * which the dynamic loader left mapped at the start of the module.
  */
-#define _GNU_SOURCE                     /* program_invocation_short_name */
-#define UNW_LOCAL_ONLY
+#define _GNU_SOURCE                     /* program_invocation_short_name,
+                                           REG_RIP */
 #include "crash_report_private.h"
 #include "elf_note_private.h"
 #include "hex_private.h"
+#include "unwind_library_private.h"
 
 #include <errno.h>
+#include <execinfo.h>
 #include <fcntl.h>
-#include <libunwind.h>
 #include <link.h>
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/utsname.h>
 #include <time.h>
+#include <ucontext.h>
 #include <unistd.h>
 
 /* Modules that hold no frame may not take the last slots of the table. */
@@ -68,58 +71,128 @@ void crash_report_start(crash_report *report, int sig, const siginfo_t *info)
 
 /* ---- frames ------------------------------------------------------------- */
 
+/* Counted at once: a fault further up keeps what we have. */
+static bool add_frame(crash_report *report, uint64_t pc, bool exact)
+{
+    unsigned count = report->frame_count;
+    if (count == CRASH_FRAMES)
+    {
+        report->flags |= CRASH_FRAMES_TRUNCATED;
+        return false;
+    }
+    report->frames[count].pc = pc;
+    report->frames[count].module = CRASH_NO_MODULE;
+    report->frames[count].flags = exact ? CRASH_FRAME_EXACT : 0;
+    report->frame_count = count + 1;
+    return true;
+}
+
+/* With libunwind, from 'context': a signal's (frame 0 is the faulting
+ * instruction itself) or one our caller captured. */
+static void walk_with_libunwind(const unwind_library *unw,
+                                crash_report *report, unw_context_t *context,
+                                bool signal_context, unsigned skip)
+{
+    unw_cursor_t cursor;
+    int status;
+    if (signal_context && unw->init_local2)
+        status = unw->init_local2(&cursor, context, UNW_INIT_SIGNAL_FRAME);
+    else
+        status = unw->init_local(&cursor, context);
+    if (status < 0)
+        return;
+    bool exact_next = signal_context;
+    for (unsigned depth = 0; ; depth++)
+    {
+        unw_word_t ip = 0;
+        if (unw->get_reg(&cursor, UNW_REG_IP, &ip) < 0 || ip == 0)
+            break;
+        bool exact = exact_next;
+        /* The frame after a signal trampoline was interrupted, not calling. */
+        exact_next = unw->is_signal_frame(&cursor) > 0;
+        if (depth >= skip && !add_frame(report, ip, exact))
+            break;
+        if (unw->step(&cursor) <= 0)
+            break;
+    }
+}
+
+/* The interrupted instruction of a signal context; 0 if unknown here. */
+static uint64_t context_pc(const void *context)
+{
+    const ucontext_t *uc = context;
+#if defined(__x86_64__)
+    return (uint64_t) uc->uc_mcontext.gregs[REG_RIP];
+#elif defined(__i386__)
+    return (uint64_t) uc->uc_mcontext.gregs[REG_EIP];
+#elif defined(__aarch64__)
+    return (uint64_t) uc->uc_mcontext.pc;
+#else
+    (void) uc;
+    return 0;
+#endif
+}
+
+/* Without libunwind: what glibc's backtrace() (libgcc's unwinder) found
+ * from the caller, through the handler and the signal trampoline to the
+ * interrupted code, whose pc it gives exactly. Only the frames from that
+ * pc on are the crash's. */
+static void take_backtrace(crash_report *report, void *const *pcs,
+                           unsigned count, bool cut, const void *context,
+                           unsigned skip)
+{
+    unsigned first = skip;
+    uint64_t fault = context ? context_pc(context) : 0;
+    if (fault)
+    {
+        for (first = 0; first < count; first++)
+            if ((uint64_t) (uintptr_t) pcs[first] == fault)
+                break;
+        if (first == count)
+        {
+            add_frame(report, fault, true);     /* the unwinder lost it */
+            return;
+        }
+    }
+    for (unsigned f = first; f < count; f++)
+        if (!add_frame(report, (uintptr_t) pcs[f], fault && f == first))
+            return;
+    if (cut)
+        report->flags |= CRASH_FRAMES_TRUNCATED;
+}
+
+/* Frames the fallback may see above the crash: this function, the
+ * handler's, the trampoline. */
+#define FALLBACK_EXTRA_FRAMES   32
+
 __attribute__((noinline))
 unsigned crash_capture_frames(crash_report *report, void *context,
                               unsigned skip)
 {
-    unw_context_t here;
-    unw_cursor_t cursor;
-    bool exact_next;
-    int status;
-    if (context)
+    const unwind_library *unw = unwind_library_get();
+    if (unw)
     {
-        /* On Linux the handler's ucontext_t is what libunwind calls a
-         * context; frame 0 is the faulting instruction itself. */
-        status = unw_init_local2(&cursor, (unw_context_t *) context,
-                                 UNW_INIT_SIGNAL_FRAME);
-        exact_next = true;
+        /* libunwind's context is glibc's on Linux (its documentation:
+         * "unw_getcontext() is identical to getcontext()"). */
+        _Static_assert(__builtin_types_compatible_p(unw_context_t, ucontext_t),
+                       "unw_context_t is a ucontext_t");
+        ucontext_t here;
+        if (context)
+            walk_with_libunwind(unw, report, context, true, skip);
+        else if (getcontext(&here) == 0)
+            walk_with_libunwind(unw, report, &here, false, skip + 1);
     }
     else
     {
-        unw_getcontext(&here);
-        status = unw_init_local(&cursor, &here);
-        skip++;                         /* this function */
-        exact_next = false;
+        /* Called here, so that frame 0 is this function. */
+        void *pcs[CRASH_FRAMES + FALLBACK_EXTRA_FRAMES];
+        int got = backtrace(pcs, (int) (sizeof(pcs) / sizeof(pcs[0])));
+        unsigned count = got > 0 ? (unsigned) got : 0;
+        take_backtrace(report, pcs, count,
+                       count == sizeof(pcs) / sizeof(pcs[0]), context,
+                       skip + 1);
     }
-    if (status < 0)
-        return 0;
-
-    unsigned count = report->frame_count;
-    for (unsigned depth = 0; ; depth++)
-    {
-        unw_word_t ip = 0;
-        if (unw_get_reg(&cursor, UNW_REG_IP, &ip) < 0 || ip == 0)
-            break;
-        bool exact = exact_next;
-        /* The frame after a signal trampoline was interrupted, not calling. */
-        exact_next = unw_is_signal_frame(&cursor) > 0;
-        if (depth >= skip)
-        {
-            if (count == CRASH_FRAMES)
-            {
-                report->flags |= CRASH_FRAMES_TRUNCATED;
-                break;
-            }
-            report->frames[count].pc = ip;
-            report->frames[count].module = CRASH_NO_MODULE;
-            report->frames[count].flags = exact ? CRASH_FRAME_EXACT : 0;
-            /* Counted at once: a fault further up keeps what we have. */
-            report->frame_count = ++count;
-        }
-        if (unw_step(&cursor) <= 0)
-            break;
-    }
-    return count;
+    return report->frame_count;
 }
 
 /* ---- modules ------------------------------------------------------------ */

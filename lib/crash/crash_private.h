@@ -20,8 +20,9 @@ RECORDER_TWEAK_DECLARE(recorder_crash_timeout);
 /* Whether 'sig' is one that gets a crash report with a backtrace. */
 bool crash_signal(int sig) RECORDER_HIDDEN;
 
-/* Get ready to report crashes: find the recorder_symbolize helper. Not
- * async-signal-safe; call it when installing the handlers. Idempotent. */
+/* Get ready to report crashes: find the recorder_symbolize helper, open
+ * libunwind. Not async-signal-safe; call it when installing the handlers.
+ * Idempotent. */
 void crash_prepare(void) RECORDER_HIDDEN;
 
 /* From the handler of a signal that ends the process: record it, dump the

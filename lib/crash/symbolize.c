@@ -7,13 +7,13 @@
  * found the standard way (build id under /usr/lib/debug, .gnu_debuglink).
  * A frame is then named by DWARF (function, file, line, and the chain of
  * inlined calls at that address), else by the nearest ELF symbol, else by
- * its module and offset.
+ * its module and offset. libdw is opened at run time (dw_library.c);
+ * without it, every frame is named by its module and offset.
  */
 #include "symbolize_private.h"
+#include "dw_library_private.h"
 #include "safe_output_private.h"
 
-#include <dwarf.h>
-#include <elfutils/libdwfl.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,16 +21,10 @@
 #include <unistd.h>
 
 static char *debuginfo_path;
-static const Dwfl_Callbacks callbacks = {
-    .find_elf = dwfl_build_id_find_elf,
-    .find_debuginfo = dwfl_standard_find_debuginfo,
-    .section_address = dwfl_offline_section_address,
-    .debuginfo_path = &debuginfo_path,
-};
 
 /* Report module 'index' to 'dwfl' if its file is what the process had. */
-static Dwfl_Module *report_module(Dwfl *dwfl, const crash_report *report,
-                                  unsigned index)
+static Dwfl_Module *report_module(const dw_library *dw, Dwfl *dwfl,
+                                  const crash_report *report, unsigned index)
 {
     const crash_module *module = &report->modules[index];
     const char *path = crash_module_path(report, index);
@@ -44,8 +38,8 @@ static Dwfl_Module *report_module(Dwfl *dwfl, const crash_report *report,
         close(fd);
         return NULL;
     }
-    Dwfl_Module *mod = dwfl_report_elf(dwfl, safe_base_name(path), path, fd,
-                                       module->bias, true);
+    Dwfl_Module *mod = dw->dwfl_report_elf(dwfl, safe_base_name(path), path,
+                                           fd, module->bias, true);
     if (!mod)
     {
         close(fd);
@@ -55,7 +49,7 @@ static Dwfl_Module *report_module(Dwfl *dwfl, const crash_report *report,
     {
         const unsigned char *bits;
         GElf_Addr where;
-        int size = dwfl_module_build_id(mod, &bits, &where);
+        int size = dw->dwfl_module_build_id(mod, &bits, &where);
         if (size != (int) module->build_id_size ||
             memcmp(bits, module->build_id, module->build_id_size) != 0)
             return NULL;                /* rebuilt since: its lines lie */
@@ -74,19 +68,20 @@ static const char *relative(const char *file, const char *directory)
     return file;
 }
 
-static const char *die_name(Dwarf_Die *die)
+static const char *die_name(const dw_library *dw, Dwarf_Die *die)
 {
     Dwarf_Attribute attr;
-    const char *name = dwarf_formstring(dwarf_attr_integrate(die, DW_AT_name,
-                                                             &attr));
+    const char *name =
+        dw->dwarf_formstring(dw->dwarf_attr_integrate(die, DW_AT_name, &attr));
     if (!name)
-        name = dwarf_formstring(dwarf_attr_integrate(die, DW_AT_linkage_name,
-                                                     &attr));
+        name = dw->dwarf_formstring(
+            dw->dwarf_attr_integrate(die, DW_AT_linkage_name, &attr));
     return name;
 }
 
 typedef struct lookup
 {
+    const dw_library   *dw;
     recorder_backtrace *bt;
     backtrace_frame_info base;          /* module, offset, symbol */
     bool                ok;
@@ -108,33 +103,34 @@ static void emit(lookup *l, const char *function, const char *file,
 static bool emit_scopes(lookup *l, Dwfl_Module *mod, Dwarf_Addr pc,
                         const char *file, unsigned line)
 {
+    const dw_library *dw = l->dw;
     Dwarf_Addr bias;
-    Dwarf_Die *cu = dwfl_module_addrdie(mod, pc, &bias);
+    Dwarf_Die *cu = dw->dwfl_module_addrdie(mod, pc, &bias);
     if (!cu)
         return false;
     Dwarf_Attribute attr;
-    const char *directory = dwarf_formstring(dwarf_attr(cu, DW_AT_comp_dir,
-                                                        &attr));
+    const char *directory =
+        dw->dwarf_formstring(dw->dwarf_attr(cu, DW_AT_comp_dir, &attr));
     Dwarf_Files *files = NULL;
     size_t file_count = 0;
-    if (dwarf_getsrcfiles(cu, &files, &file_count) != 0)
+    if (dw->dwarf_getsrcfiles(cu, &files, &file_count) != 0)
         files = NULL;
 
     /* The innermost scope at pc, then everything it is nested in: for an
      * inlined call, dwarf_getscopes() goes on with the abstract definition,
      * dwarf_getscopes_die() with the functions it was inlined into. */
     Dwarf_Die *innermost = NULL, *scopes = NULL;
-    int count = dwarf_getscopes(cu, pc - bias, &innermost);
+    int count = dw->dwarf_getscopes(cu, pc - bias, &innermost);
     if (count > 0)
-        count = dwarf_getscopes_die(&innermost[0], &scopes);
+        count = dw->dwarf_getscopes_die(&innermost[0], &scopes);
     free(innermost);
     bool emitted = false;
     for (int s = 0; s < count; s++)
     {
-        int tag = dwarf_tag(&scopes[s]);
+        int tag = dw->dwarf_tag(&scopes[s]);
         if (tag != DW_TAG_subprogram && tag != DW_TAG_inlined_subroutine)
             continue;
-        emit(l, die_name(&scopes[s]), relative(file, directory), line);
+        emit(l, die_name(dw, &scopes[s]), relative(file, directory), line);
         emitted = true;
         if (tag == DW_TAG_subprogram)
             break;
@@ -143,11 +139,12 @@ static bool emit_scopes(lookup *l, Dwfl_Module *mod, Dwarf_Addr pc,
         file = NULL;
         line = 0;
         if (files &&
-            dwarf_formudata(dwarf_attr(&scopes[s], DW_AT_call_file, &attr),
-                            &value) == 0 && value < file_count)
-            file = dwarf_filesrc(files, value, NULL, NULL);
-        if (dwarf_formudata(dwarf_attr(&scopes[s], DW_AT_call_line, &attr),
-                            &value) == 0)
+            dw->dwarf_formudata(dw->dwarf_attr(&scopes[s], DW_AT_call_file,
+                                               &attr), &value) == 0 &&
+            value < file_count)
+            file = dw->dwarf_filesrc(files, value, NULL, NULL);
+        if (dw->dwarf_formudata(dw->dwarf_attr(&scopes[s], DW_AT_call_line,
+                                               &attr), &value) == 0)
             line = (unsigned) value;
     }
     free(scopes);
@@ -157,6 +154,7 @@ static bool emit_scopes(lookup *l, Dwfl_Module *mod, Dwarf_Addr pc,
 static void symbolize_frame(lookup *l, Dwfl_Module *mod,
                             const crash_frame *frame)
 {
+    const dw_library *dw = l->dw;
     bool exact = frame->flags & CRASH_FRAME_EXACT;
     /* A return address may be the first byte of the next line, or of the
      * next function: look up the call instruction before it. */
@@ -164,8 +162,8 @@ static void symbolize_frame(lookup *l, Dwfl_Module *mod,
 
     GElf_Off offset = 0;
     GElf_Sym sym;
-    const char *symbol = dwfl_module_addrinfo(mod, pc, &offset, &sym, NULL,
-                                              NULL, NULL);
+    const char *symbol = dw->dwfl_module_addrinfo(mod, pc, &offset, &sym,
+                                                  NULL, NULL, NULL);
     if (symbol)
     {
         l->base.symbol = symbol;
@@ -173,9 +171,9 @@ static void symbolize_frame(lookup *l, Dwfl_Module *mod,
     }
     const char *file = NULL;
     int line = 0;
-    Dwfl_Line *where = dwfl_module_getsrc(mod, pc);
+    Dwfl_Line *where = dw->dwfl_module_getsrc(mod, pc);
     if (where)
-        file = dwfl_lineinfo(where, NULL, &line, NULL, NULL, NULL);
+        file = dw->dwfl_lineinfo(where, NULL, &line, NULL, NULL, NULL);
     if (line < 0)
         line = 0;
     if (emit_scopes(l, mod, pc, file, (unsigned) line))
@@ -205,21 +203,31 @@ bool symbolize_report(const crash_report *report, recorder_backtrace *bt,
     for (unsigned f = 0; f < report->frame_count; f++)
         if (report->frames[f].module != CRASH_NO_MODULE)
             wanted[report->frames[f].module] = true;
-    Dwfl *dwfl = open_files ? dwfl_begin(&callbacks) : NULL;
+    /* Without libdw, every frame keeps its module and offset. dwfl keeps a
+     * pointer to the callbacks until dwfl_end(). */
+    const dw_library *dw = open_files ? dw_library_get() : NULL;
+    Dwfl_Callbacks callbacks = { .debuginfo_path = &debuginfo_path };
+    if (dw)
+    {
+        callbacks.find_elf = dw->dwfl_build_id_find_elf;
+        callbacks.find_debuginfo = dw->dwfl_standard_find_debuginfo;
+        callbacks.section_address = dw->dwfl_offline_section_address;
+    }
+    Dwfl *dwfl = dw ? dw->dwfl_begin(&callbacks) : NULL;
     if (dwfl)
     {
-        dwfl_report_begin(dwfl);
+        dw->dwfl_report_begin(dwfl);
         for (unsigned m = 0; m < report->module_count; m++)
             if (wanted[m])
-                modules[m] = report_module(dwfl, report, m);
-        dwfl_report_end(dwfl, NULL, NULL);
+                modules[m] = report_module(dw, dwfl, report, m);
+        dw->dwfl_report_end(dwfl, NULL, NULL);
     }
 
     bool ok = true;
     for (unsigned f = 0; f < report->frame_count && ok; f++)
     {
         const crash_frame *frame = &report->frames[f];
-        lookup l = { .bt = bt, .ok = true };
+        lookup l = { .dw = dw, .bt = bt, .ok = true };
         if (frame->module == CRASH_NO_MODULE)
         {
             l.base.offset = frame->pc;
@@ -238,6 +246,6 @@ bool symbolize_report(const crash_report *report, recorder_backtrace *bt,
         ok = l.ok;
     }
     if (dwfl)
-        dwfl_end(dwfl);
+        dw->dwfl_end(dwfl);
     return ok;
 }

@@ -202,6 +202,15 @@ static void install_handler(void)
     sigaction(SIGBUS, &action, &previous);
 }
 
+bool segment_guard_passes_to(const struct sigaction *action,
+                             struct sigaction *before)
+{
+    if (!(action->sa_flags & SA_SIGINFO) || action->sa_sigaction != handler)
+        return false;
+    *before = previous;
+    return true;
+}
+
 /* ---- the table ----------------------------------------------------------- */
 
 int segment_guard_add(void *base, size_t size, int prot, int fd,

@@ -46,4 +46,11 @@ bool segment_guard_detached(int handle) RECORDER_HIDDEN;
  * again); false otherwise. Async-signal-safe. */
 bool segment_guard_repair(const siginfo_t *info) RECORDER_HIDDEN;
 
+/* For a handler installed over the guard's: if 'action' is the guard's
+ * SIGBUS handler, store in 'before' the action the guard passes other
+ * faults on to and return true, so that the new handler chains to that
+ * one itself (and repairs first). False otherwise. */
+bool segment_guard_passes_to(const struct sigaction *action,
+                             struct sigaction *before) RECORDER_HIDDEN;
+
 #endif /* RECORDER_SEGMENT_GUARD_PRIVATE_H */
