@@ -77,7 +77,8 @@ SCOPE_CFLAGS    = $(shell pkg-config --cflags $(SCOPE_PKGS)) \
                   $(if $(findstring x11,$(SCOPE_PKGS)),-DSCOPE_HAVE_X11)
 SCOPE_LIBS      = $(shell pkg-config --libs $(SCOPE_PKGS)) -lm
 SCOPE_TEST_LIBS = $(shell pkg-config --libs cairo) -lm
-SCOPE_HELPERS   := $(BUILD)/tests/scope_feeder $(BUILD)/tests/forge_segment
+SCOPE_HELPERS   := $(BUILD)/tests/scope_feeder $(BUILD)/tests/forge_segment \
+                   $(BUILD)/tests/forge_v12_segment
 MAN1            := share/man/man1/recorder_scope.1
 DESKTOP         := share/applications/recorder_scope.desktop
 
@@ -171,6 +172,12 @@ $(BUILD)/tests/forge_segment: tests/forge_segment.c $(STATIC_LIB)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) $(CPPFLAGS_LIB) $< -o $@ $(STATIC_LIB) \
 	    $(LDLIBS)
+
+# Writes a segment as a recorder 1.2 program does (1.2's own C types), for
+# check-scope-v12.sh; needs nothing of ours.
+$(BUILD)/tests/forge_v12_segment: tests/forge_v12_segment.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) $< -o $@
 
 # --- tests -----------------------------------------------------------------
 

@@ -81,8 +81,9 @@ int scope_list(recorder_share *share, const char *path, FILE *out)
         if (!recorder_share_channel_info(share, c, &channel) || !channel.active)
             continue;
         recorder_share_recorder rec;
-        if (!recorder_share_recorder_info(share, channel.recorder, &rec))
-            rec.name[0] = 0;
+        bool has_recorder = recorder_share_recorder_info(share,
+                                                         channel.recorder,
+                                                         &rec);
         /* The listing shows what the rings hold: walk them. */
         recorder_share_stats stats;
         if (!recorder_share_channel_stats(share, c, &stats))
@@ -94,13 +95,23 @@ int scope_list(recorder_share *share, const char *path, FILE *out)
                 (unsigned long) stats.samples);
         if (stats.samples)
             fprintf(out, "  min %g max %g", stats.min, stats.max);
-        fprintf(out, "  (%s argument %u)\n", clean(&recorder, rec.name),
-                channel.argument);
+        if (has_recorder)
+            fprintf(out, "  (%s argument %u)", clean(&recorder, rec.name),
+                    channel.argument);
+        fprintf(out, "\n");
         shown++;
     }
     if (!shown)
         fprintf(out, "  none exported\n");
 
+    /* A recorder 1.2 program shares its channels only. */
+    if (!recorder_share_available(share, RECORDER_SHARE_RECORDERS, why,
+                                  sizeof(why)))
+    {
+        fprintf(out, "Recorders and tweaks unavailable: %s\n", why);
+        note_output_error(out);
+        return 0;
+    }
     unsigned recorders = recorder_share_recorder_count(share);
     fprintf(out, "Recorders (name, trace, slots per lane, slots written):\n");
     for (unsigned r = 0; r < recorders; r++)
@@ -128,6 +139,14 @@ int scope_list(recorder_share *share, const char *path, FILE *out)
 
 int scope_dump(recorder_share *share, const char *regex, FILE *out)
 {
+    char why[256];
+    if (!recorder_share_available(share, RECORDER_SHARE_RECORDERS, why,
+                                  sizeof(why)))
+    {
+        fprintf(stderr, "recorder_scope: no flight recorder to dump: %s "
+                "(-c dump makes the program print its own)\n", why);
+        return 1;
+    }
     recorder_share_process process;
     recorder_share_process_info(share, &process);
     recorder_share_status status = recorder_share_state(share);

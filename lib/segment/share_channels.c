@@ -10,6 +10,7 @@
 #include "share_reader_private.h"
 #include "record_merge_private.h"
 #include "regex_bound_private.h"
+#include "share_v12_channels_private.h"
 
 #include <regex.h>
 #include <string.h>
@@ -153,6 +154,8 @@ static recorder_share_type type_of(char kind)
 bool recorder_share_channel_info(recorder_share *share, unsigned index,
                                  recorder_share_channel *out)
 {
+    if (share->v12)
+        return share_v12_channel_info(share, index, out);
     const share_channel *channel = share_reader_channel(share, index);
     if (!channel)
         return false;
@@ -178,6 +181,8 @@ bool recorder_share_channel_info(recorder_share *share, unsigned index,
 bool recorder_share_channel_stats(recorder_share *share, unsigned index,
                                   recorder_share_stats *out)
 {
+    if (share->v12)
+        return share_v12_channel_stats(share, index, out);
     const share_channel *channel = share_reader_channel(share, index);
     if (!channel || !out)
         return false;
@@ -197,6 +202,8 @@ bool recorder_share_channel_stats(recorder_share *share, unsigned index,
 int recorder_share_find_channel(recorder_share *share, const char *pattern,
                                 int after)
 {
+    if (share->v12)
+        return share_v12_find_channel(share, pattern, after);
     regex_t regex;
     if (pattern && !recorder_regex_compile(&regex, pattern, NULL, NULL, 0))
         return -2;
@@ -225,6 +232,8 @@ size_t recorder_share_read(recorder_share *share, unsigned channel,
                            recorder_sample *samples, size_t max,
                            uint64_t *lost)
 {
+    if (share->v12)
+        return share_v12_read(share, channel, cursor, samples, max, lost);
     if (lost)
         *lost = 0;
     const share_channel *entry = share_reader_channel(share, channel);

@@ -129,6 +129,8 @@ static bool ring_taken(recorder_share *share, const dump_lane *lanes,
 unsigned recorder_share_dump(recorder_share *share, const char *pattern,
                              FILE *out)
 {
+    if (share->v12)
+        return 0;                       /* no flight recorder in 1.2's */
     regex_t regex;
     if (pattern && !recorder_regex_compile(&regex, pattern, NULL, NULL, 0))
         return 0;

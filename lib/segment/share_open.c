@@ -9,6 +9,7 @@
 #include "share_reader_private.h"
 #include "share_file_private.h"
 #include "segment_guard_private.h"
+#include "share_v12_private.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -204,7 +205,7 @@ recorder_share *recorder_share_open_flags(const char *path, unsigned flags,
                  path, owner);
         goto fail_map;
     }
-    if (st.st_size < (off_t) sizeof(share_header))
+    if (st.st_size < (off_t) sizeof(uint64_t))
     {
         snprintf(error, size, "%s: too small for a recorder segment", path);
         goto fail_map;
@@ -228,6 +229,14 @@ recorder_share *recorder_share_open_flags(const char *path, unsigned flags,
                                                   ? PROT_WRITE : 0),
                                      share->fd, false, NULL, NULL);
     char why[256];
+    /* A recorder 1.2 program's segment: share_v12.c reads it. */
+    if (share_v12_detect(&share->view))
+    {
+        if (share_v12_attach(share, why, sizeof(why)))
+            return share;
+        snprintf(error, size, "%s: %s", path, why);
+        goto fail_validate;
+    }
     if (!validate(&share->view, &share->header, why, sizeof(why)))
     {
         snprintf(error, size, "%s: %s", path, why);
@@ -258,6 +267,7 @@ void recorder_share_close(recorder_share *share)
     segment_guard_remove(share->guard);
     munmap(share->view.base, share->view.size);
     close(share->fd);
+    share_v12_free(share);
     free(share->sites);
     free(share);
 }
@@ -306,6 +316,8 @@ static bool header_unchanged(recorder_share *share)
 
 recorder_share_status recorder_share_state(recorder_share *share)
 {
+    if (share->v12)
+        return share_v12_state(share);
     struct stat st;
     if (stat(share->path, &st) == 0 &&
         (st.st_dev != share->device || st.st_ino != share->inode))
@@ -379,6 +391,11 @@ bool share_reader_writer_readable(recorder_share *share)
 void recorder_share_process_info(recorder_share *share,
                                  recorder_share_process *info)
 {
+    if (share->v12)
+    {
+        share_v12_process_info(share, info);
+        return;
+    }
     const share_header *h = &share->header;
     info->pid = h->pid;
     snprintf(info->program, sizeof(info->program), "%s", h->program);

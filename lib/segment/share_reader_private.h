@@ -43,6 +43,8 @@ struct recorder_share
     site_key *    sites;                /* sorted by address */
     unsigned      site_count;
     recorder_time_cache time;           /* the writer's calibration points */
+    struct share_v12 *  v12;            /* a recorder 1.2 segment instead:
+                                           share_v12*.c read it */
 };
 
 /* ---- share_open.c ----------------------------------------------------------- */

@@ -9,6 +9,7 @@
 #include "recorder_share.h"
 #include "share_commands_private.h"
 #include "share_layout_private.h"
+#include "share_v12_commands_private.h"
 
 #include <stdio.h>
 #include <unistd.h>
@@ -33,6 +34,8 @@ bool recorder_share_post(recorder_share *share, const char *command,
                          recorder_share_ticket *ticket, char *error,
                          size_t size)
 {
+    if (share_v12_segment(share))
+        return share_v12_post(share, command, ticket, error, size);
     uint32_t pid;
     share_command_ring *ring = share_reader_commands(share, true, &pid,
                                                      error, size);
@@ -111,6 +114,8 @@ recorder_share_outcome recorder_share_answer(recorder_share *share,
                                              unsigned timeout_ms, char *text,
                                              size_t size)
 {
+    if (share_v12_segment(share))
+        return share_v12_answer(share, ticket, timeout_ms, text, size);
     uint32_t pid;
     const share_command_ring *ring = share_reader_commands(share, false, &pid,
                                                            text, size);

@@ -8,6 +8,8 @@
 #include "share_reader_private.h"
 #include "share_commands_private.h"
 #include "crash_report_private.h"
+#include "share_v12_private.h"
+#include "share_v12_commands_private.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -16,7 +18,7 @@
 /* The region the writer's crash handler fills (crash_reader.c reads it). */
 const void *recorder_share_crash_region(recorder_share *share, size_t *size)
 {
-    if (!share->header.crash || !share_reader_intact(share))
+    if (share->v12 || !share->header.crash || !share_reader_intact(share))
         return NULL;                    /* none, or truncated under us */
     const void *region = share_at(&share->view, share->header.crash,
                                   CRASH_REGION_SIZE, 8);
@@ -31,6 +33,8 @@ bool recorder_share_available(recorder_share *share,
                               recorder_share_service service, char *why,
                               size_t size)
 {
+    if (share->v12)
+        return share_v12_available(share, service, why, size);
     if (size)
         why[0] = 0;
     if (!share_reader_intact(share))
@@ -65,6 +69,13 @@ share_command_ring *share_reader_commands(recorder_share *share, bool sending,
                                           uint32_t *pid, char *error,
                                           size_t size)
 {
+    if (share->v12)
+    {
+        /* share_send.c asks share_v12_commands.c for the rest. */
+        *pid = share_v12_writer(share);
+        snprintf(error, size, "%s: a recorder 1.2 segment", share->path);
+        return NULL;
+    }
     *pid = share->header.pid;
     if (sending)
     {

@@ -5,6 +5,7 @@
  * share_access_private.h, so a corrupt table gives empty results.
  */
 #include "share_reader_private.h"
+#include "share_v12_channels_private.h"
 
 #include <string.h>
 
@@ -13,7 +14,7 @@
 
 unsigned recorder_share_recorder_count(recorder_share *share)
 {
-    if (!share_reader_intact(share))
+    if (share->v12 || !share_reader_intact(share))
         return 0;
     return share_reader_published(&share_reader_live_header(share)->recorders,
                                   &share->header.recorders);
@@ -21,7 +22,7 @@ unsigned recorder_share_recorder_count(recorder_share *share)
 
 unsigned recorder_share_tweak_count(recorder_share *share)
 {
-    if (!share_reader_intact(share))
+    if (share->v12 || !share_reader_intact(share))
         return 0;
     return share_reader_published(&share_reader_live_header(share)->tweaks,
                                   &share->header.tweaks);
@@ -29,6 +30,8 @@ unsigned recorder_share_tweak_count(recorder_share *share)
 
 unsigned recorder_share_channel_count(recorder_share *share)
 {
+    if (share->v12)
+        return share_v12_channel_count(share);
     if (!share_reader_intact(share))
         return 0;
     return share_reader_published(&share_reader_live_header(share)->channels,
