@@ -231,8 +231,10 @@ extern int recorder_share_crash_print(recorder_share *share, FILE *out,
 typedef enum recorder_share_service
 {
     RECORDER_SHARE_COMMANDS,            /* a thread that applies commands */
-    RECORDER_SHARE_MODULES              /* its table of mapped files, which
+    RECORDER_SHARE_MODULES,             /* its table of mapped files, which
                                            post-mortem %+s strings need */
+    RECORDER_SHARE_TABLES               /* room for all its recorders,
+                                           tweaks, call sites, channels */
 } recorder_share_service;
 
 /* True if the writer provides 'service'; false with the reason it

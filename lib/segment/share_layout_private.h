@@ -51,7 +51,7 @@
 #define SHARE_STRINGS_MIN       (2ull << 20)
 #define SHARE_STRINGS_MAX       (1ull << 30)
 #define SHARE_RINGS_MIN_SIZE    (8ull << 20)
-#define SHARE_RINGS_MAX_SIZE    (64ull << 30)
+#define SHARE_RINGS_MAX_SIZE    (4ull << 30)
 #define SHARE_COMMANDS          64
 #define SHARE_COMMAND_TEXT      244
 #define SHARE_TICKET_TEXT       112

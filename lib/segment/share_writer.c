@@ -250,6 +250,29 @@ static void not_shared_locked(enum share_limit limit, const char *kind,
 
 static bool grow_locked(enum share_limit limit);
 
+static bool share_limits(char *out, size_t size)
+{
+    if (!share_active() || !size)
+        return false;
+    pthread_mutex_lock(&writer.lock);
+    size_t at = 0;
+    out[0] = 0;
+    for (unsigned k = 0; k < SHARE_LIMITS && writer.header; k++)
+        if (writer.not_shared[k])
+        {
+            int n = snprintf(out + at, size - at, "%s%u left out of the %s "
+                             "(%lu %s)", at ? ", " : "", writer.not_shared[k],
+                             limit_names[k],
+                             (unsigned long) capacity_of(&writer.layout, k),
+                             k >= SHARE_LIMIT_STRINGS ? "bytes" : "entries");
+            if (n < 0 || (size_t) n >= size - at)
+                break;
+            at += (size_t) n;
+        }
+    pthread_mutex_unlock(&writer.lock);
+    return at > 0;
+}
+
 /* 'kind' 'name' needs more of 'limit' than the segment has. True if the
  * segment grew: the new one was filled from the registry, with this entry
  * in it, so the caller has nothing left to do (and its indexes and
@@ -272,6 +295,13 @@ static uint64_t text_bytes(const char *text)
 static bool strings_fit(uint64_t bytes)
 {
     return writer.layout.strings_used + bytes <= writer.layout.strings.size;
+}
+
+/* A ring larger than a quarter of the largest ring region (an export of
+ * 2^40 records) is not shared: no segment is grown for it. */
+static bool ring_too_large(uint64_t slots)
+{
+    return ring_bytes(slots) > SHARE_RINGS_MAX_SIZE / 4;
 }
 
 static bool ring_fits(uint32_t slots)
@@ -649,6 +679,11 @@ static bool export_locked(unsigned index, const recorder_export_request *req,
     uint32_t slots = export_slots(req);
     if (!added || slots <= rec->mask + 1)
         return true;
+    if (ring_too_large(slots))
+    {
+        not_shared_locked(SHARE_LIMIT_RINGS, "exported ring", rec->name);
+        return true;
+    }
     if (!ring_fits(slots))
         return !grow_or_drop_locked(SHARE_LIMIT_RINGS, "exported ring",
                                     rec->name);
@@ -731,7 +766,7 @@ static void export_needs(recorder_info *rec, share_needs *needs)
             if (req->names[a])
                 needs->of[SHARE_LIMIT_STRINGS] +=
                     text_bytes(rec->name) + text_bytes(req->names[a]);
-        if (export_slots(req) > largest)
+        if (export_slots(req) > largest && !ring_too_large(export_slots(req)))
             largest = export_slots(req);
     }
     if (largest > slots)                /* moved once more when exported */
@@ -1021,17 +1056,22 @@ static void say_not_sharing(const char *what, const char *why)
     snprintf(said, sizeof(said), "%s", text);
 }
 
-/* Make a segment at 'path' with room for the program and for 'at_least'
- * (NULL: no minimum), fill it, and switch to it. At the path we share in
+/* Make a segment at 'path' with room for the program (as 'measured', or
+ * measured now if NULL) and for 'at_least' (NULL: no minimum), fill it,
+ * and switch to it. At the path we share in
  * already, this is a growth: the new file is made beside the old one and
  * renamed over it once complete. */
-static bool create_locked(const char *path, const share_needs *at_least)
+static bool create_locked(const char *path, const share_needs *at_least,
+                          const share_needs *measured)
 {
     bool growing = writer.header &&
                    !__atomic_load_n(&writer.detached, __ATOMIC_ACQUIRE) &&
                    writer.fd >= 0 && strcmp(writer.path, path) == 0;
     share_needs wanted, room;
-    measure_needs(&wanted);
+    if (measured)
+        wanted = *measured;
+    else
+        measure_needs(&wanted);
     size_segment(&wanted, at_least, &room);
     uint64_t size = segment_size(&room);
     if (!make_arrays(&room))
@@ -1171,7 +1211,9 @@ static bool create_locked(const char *path, const share_needs *at_least)
 
 /* Make the segment larger, for more of 'limit' than it holds: twice the
  * room it has, or more if the program needs it. False if that cannot be:
- * 'limit' at its _MAX, a growth failed before, or not sharing. */
+ * 'limit' at its _MAX or needed beyond it (an export of 2^40 records: no
+ * point making a file of the largest size it would still not fit in), a
+ * growth failed before, or not sharing. */
 static bool grow_locked(enum share_limit limit)
 {
     if (writer.laying_out || writer.cannot_grow || writer.fd < 0 ||
@@ -1182,10 +1224,14 @@ static bool grow_locked(enum share_limit limit)
         at_least.of[k] = capacity_of(&writer.layout, k);
     if (at_least.of[limit] >= most[limit])
         return false;
+    share_needs wanted;
+    measure_needs(&wanted);
+    if (wanted.of[limit] > most[limit])
+        return false;
     at_least.of[limit] *= 2;
     char path[PATH_MAX];
     snprintf(path, sizeof(path), "%s", writer.path);
-    return create_locked(path, &at_least);
+    return create_locked(path, &at_least, &wanted);
 }
 
 static const char *default_path(void)
@@ -1210,7 +1256,7 @@ bool recorder_share_open_path(const char *path)
               !__atomic_load_n(&writer.detached, __ATOMIC_ACQUIRE) &&
               strcmp(writer.path, path) == 0;
     if (!ok)
-        ok = create_locked(path, NULL);
+        ok = create_locked(path, NULL, NULL);
     pthread_mutex_unlock(&writer.lock);
     return ok;
 }
@@ -1295,6 +1341,7 @@ void recorder_share_install(void)
         .export = share_export,
         .refresh = share_refresh,
         .active = share_active,
+        .limits = share_limits,
     };
     recorder_share_hooks_set(&hooks);
 }
