@@ -823,15 +823,15 @@ static void measure_needs(share_needs *needs)
 }
 
 /* Room for what the program needs, and as much again for what it may
- * load or export later (rings: half as much again), within least..most,
- * and never less than 'at_least'. */
+ * load or export later (rings, which exports make large: a quarter more),
+ * within least..most, and never less than 'at_least'. */
 static void size_segment(const share_needs *wanted, const share_needs *at_least,
                          share_needs *room)
 {
     for (unsigned k = 0; k < SHARE_LIMITS; k++)
     {
         uint64_t n = wanted->of[k];
-        uint64_t r = k == SHARE_LIMIT_RINGS ? n + n / 2 : 2 * n;
+        uint64_t r = k == SHARE_LIMIT_RINGS ? n + n / 4 : 2 * n;
         if (r < least[k])
             r = least[k];
         if (at_least && r < at_least->of[k])
