@@ -71,6 +71,9 @@ int scope_list(recorder_share *share, const char *path, FILE *out)
     if (!recorder_share_available(share, RECORDER_SHARE_MODULES, why,
                                   sizeof(why)))
         fprintf(out, "Module table unavailable: %s\n", why);
+    if (!recorder_share_available(share, RECORDER_SHARE_TABLES, why,
+                                  sizeof(why)))
+        fprintf(out, "Not shared (the segment is full): %s\n", why);
 
     unsigned channels = recorder_share_channel_count(share);
     fprintf(out, "Channels:\n");

@@ -233,10 +233,12 @@ typedef enum recorder_share_service
     RECORDER_SHARE_COMMANDS,            /* a thread that applies commands */
     RECORDER_SHARE_MODULES,             /* its table of mapped files, which
                                            post-mortem %+s strings need */
-    RECORDER_SHARE_RECORDERS            /* recorders, tweaks and the flight
+    RECORDER_SHARE_RECORDERS,           /* recorders, tweaks and the flight
                                            recorder: not in the segment of
                                            a recorder 1.2 program, which
                                            holds only exported channels */
+    RECORDER_SHARE_TABLES               /* room for all its recorders,
+                                           tweaks, call sites, channels */
 } recorder_share_service;
 
 /* True if the writer provides 'service'; false with the reason it

@@ -196,23 +196,11 @@ static int reserve(int fd, uint64_t size)
     return err;
 }
 
-int share_file_create(const char *path, uint64_t size, share_view *view,
-                      char *why, size_t why_size)
+/* Lock the new file open as 'fd' (created as 'path'), reserve its blocks
+ * and map it. On failure, says why, removes the file and closes 'fd'. */
+static int lock_reserve_map(int fd, const char *path, uint64_t size,
+                            share_view *view, char *why, size_t why_size)
 {
-    bool foreign = false;
-    if (!within_file_size_limit(path, size, why, why_size) ||
-        !directory_is_safe(path, why, why_size) ||
-        !clear_path(path, &foreign, why, why_size))
-        return foreign ? SHARE_FILE_FOREIGN : -1;
-
-    int fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
-                  0600);
-    if (fd < 0)
-    {
-        snprintf(why, why_size, "cannot create %s: %s", path, strerror(errno));
-        return -1;
-    }
-
     struct flock lock = { .l_type = F_WRLCK, .l_whence = SEEK_SET };
     if (fcntl(fd, F_OFD_SETLK, &lock) != 0)
     {
@@ -244,6 +232,70 @@ fail_created:
     unlink(path);
     close(fd);
     return -1;
+}
+
+int share_file_create(const char *path, uint64_t size, share_view *view,
+                      char *why, size_t why_size)
+{
+    bool foreign = false;
+    if (!within_file_size_limit(path, size, why, why_size) ||
+        !directory_is_safe(path, why, why_size) ||
+        !clear_path(path, &foreign, why, why_size))
+        return foreign ? SHARE_FILE_FOREIGN : -1;
+
+    int fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+                  0600);
+    if (fd < 0)
+    {
+        snprintf(why, why_size, "cannot create %s: %s", path, strerror(errno));
+        return -1;
+    }
+    return lock_reserve_map(fd, path, size, view, why, why_size);
+}
+
+int share_file_create_beside(const char *path, uint64_t size,
+                             share_view *view, char *temporary,
+                             size_t temporary_size, char *why,
+                             size_t why_size)
+{
+    if (!within_file_size_limit(path, size, why, why_size) ||
+        !directory_is_safe(path, why, why_size))
+        return -1;
+    if (snprintf(temporary, temporary_size, "%s.grow.XXXXXX", path) >=
+        (int) temporary_size)
+    {
+        snprintf(why, why_size, "path too long: %s", path);
+        return -1;
+    }
+    /* O_EXCL with a name of its own: nothing planted there is followed. */
+    int fd = mkostemp(temporary, O_CLOEXEC);
+    if (fd < 0)
+    {
+        snprintf(why, why_size, "cannot create a file beside %s: %s", path,
+                 strerror(errno));
+        return -1;
+    }
+    return lock_reserve_map(fd, temporary, size, view, why, why_size);
+}
+
+bool share_file_replace(const char *temporary, const char *path, int old_fd,
+                        char *why, size_t why_size)
+{
+    struct stat ours, there;
+    if (lstat(path, &there) == 0 &&
+        (fstat(old_fd, &ours) != 0 || ours.st_dev != there.st_dev ||
+         ours.st_ino != there.st_ino))
+    {
+        snprintf(why, why_size, "%s is no longer our segment", path);
+        return false;
+    }
+    if (rename(temporary, path) != 0)
+    {
+        snprintf(why, why_size, "cannot rename %s to %s: %s", temporary, path,
+                 strerror(errno));
+        return false;
+    }
+    return true;
 }
 
 /* A directory only we can write: no one can plant a file in it. */

@@ -23,6 +23,22 @@
 int share_file_create(const char *path, uint64_t size, share_view *view,
                       char *why, size_t why_size) RECORDER_HIDDEN;
 
+/* For a segment that grows: a new file beside the one at 'path' (same
+ * directory, a unique name written into temporary[temporary_size]), made
+ * as share_file_create makes one. Returns the descriptor, or -1 with a
+ * message in 'why'. */
+int share_file_create_beside(const char *path, uint64_t size,
+                             share_view *view, char *temporary,
+                             size_t temporary_size, char *why,
+                             size_t why_size) RECORDER_HIDDEN;
+
+/* Rename 'temporary' over 'path', if 'path' is still the file open as
+ * 'old_fd' (or nothing): readers of the old file see it replaced, and
+ * whoever opens 'path' next gets the new one, complete. False with a
+ * message in 'why' otherwise. */
+bool share_file_replace(const char *temporary, const char *path, int old_fd,
+                        char *why, size_t why_size) RECORDER_HIDDEN;
+
 /* Whether a live writer holds the lock on the file open as 'fd'. The lock
  * is an open-file-description lock: it belongs to the writer's descriptor,
  * so a reader in the same process closing its own descriptor (or a forked

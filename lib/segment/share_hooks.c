@@ -44,6 +44,12 @@ void recorder_share_update(void)
         h->refresh();
 }
 
+bool recorder_share_limits(char *out, size_t size)
+{
+    const recorder_share_hooks *h = hooks();
+    return h && h->limits(out, size);
+}
+
 bool recorder_sharing(void)
 {
     const recorder_share_hooks *h = hooks();

@@ -25,6 +25,7 @@
 #include "clock_private.h"              /* RECORDER_HIDDEN */
 
 #include <stdbool.h>
+#include <stddef.h>
 
 struct recorder_export_request;         /* trace_spec_private.h */
 
@@ -34,6 +35,7 @@ typedef struct recorder_share_hooks
     void (*export)(const struct recorder_export_request *request);
     void (*refresh)(void);
     bool (*active)(void);
+    bool (*limits)(char *out, size_t size);
 } recorder_share_hooks;
 
 /* Set by the writer ('hooks' must outlive the process). */
@@ -51,6 +53,11 @@ void recorder_share_request(const struct recorder_export_request *request)
 
 /* Copy current trace and tweak values into the segment, if sharing. */
 void recorder_share_update(void) RECORDER_HIDDEN;
+
+/* What the segment left out (entries of full tables, "3 channels (channel
+ * table full at 1048576)"), in out[size]; false if nothing, or if not
+ * sharing. */
+bool recorder_share_limits(char *out, size_t size) RECORDER_HIDDEN;
 
 /* True once this process writes a segment. Lock-free. */
 bool recorder_sharing(void) RECORDER_HIDDEN;

@@ -27,21 +27,35 @@
 #include <stdint.h>
 
 #define SHARE_MAGIC             0x4D48535244524352ull  /* "RCRDRSHM" */
-#define SHARE_VERSION           4
+#define SHARE_VERSION           5
 #define SHARE_ENDIAN_MARK       0x01020304u
 #define SHARE_NAME_MAX          64
 
-/* Capacities of the tables, fixed when the segment is created. */
-#define SHARE_RECORDERS         1024
-#define SHARE_TWEAKS            1024
-#define SHARE_SITES             16384
-#define SHARE_CHANNELS          256
+/* Capacities of the tables and regions, fixed when a segment is made. The
+ * writer sizes them to the program (what it has when it starts sharing,
+ * twice over), at least _MIN; when a library loaded later needs more, it
+ * lays out a larger segment and renames it over this one, which readers
+ * see as replaced. _MAX bounds what a reader accepts (and so what it may
+ * allocate for a table); what still does not fit is counted in the
+ * header's not_shared[]. */
+#define SHARE_RECORDERS_MIN     1024
+#define SHARE_RECORDERS_MAX     (1u << 20)
+#define SHARE_TWEAKS_MIN        1024
+#define SHARE_TWEAKS_MAX        (1u << 20)
+#define SHARE_SITES_MIN         16384
+#define SHARE_SITES_MAX         (1u << 22)
+#define SHARE_CHANNELS_MIN      256
+#define SHARE_CHANNELS_MAX      (1u << 20)
+#define SHARE_MODULES_MIN       256
+#define SHARE_MODULES_MAX       (1u << 16)
+#define SHARE_STRINGS_MIN       (2ull << 20)
+#define SHARE_STRINGS_MAX       (1ull << 30)
+#define SHARE_RINGS_MIN_SIZE    (8ull << 20)
+#define SHARE_RINGS_MAX_SIZE    (4ull << 30)
 #define SHARE_COMMANDS          64
 #define SHARE_COMMAND_TEXT      244
 #define SHARE_TICKET_TEXT       112
 #define SHARE_WHY_TEXT          24
-#define SHARE_STRINGS_SIZE      (2u << 20)
-#define SHARE_RINGS_MIN_SIZE    (8u << 20)
 
 enum share_state
 {
@@ -49,6 +63,19 @@ enum share_state
     SHARE_STATE_RUNNING  = 1,
     SHARE_STATE_EXITED   = 2,           /* the writer exited normally */
     SHARE_STATE_MOVED    = 3            /* the writer now shares elsewhere */
+};
+
+/* What may not fit: index of the header's not_shared[] counts. */
+enum share_limit
+{
+    SHARE_LIMIT_RECORDERS,
+    SHARE_LIMIT_TWEAKS,
+    SHARE_LIMIT_SITES,
+    SHARE_LIMIT_CHANNELS,
+    SHARE_LIMIT_MODULES,
+    SHARE_LIMIT_STRINGS,
+    SHARE_LIMIT_RINGS,
+    SHARE_LIMITS
 };
 
 /* A region of the segment: where it starts and how large it is. */
@@ -109,7 +136,11 @@ typedef struct share_header
     uint32_t     modules_error;         /* module table missing or partial */
     char         commands_why[SHARE_WHY_TEXT];
     char         modules_why[SHARE_WHY_TEXT];
-    uint8_t      padding[48];
+    /* Entries the writer left out, by enum share_limit: a table or region
+     * at its _MAX, or a segment that could not grow (its stderr says
+     * why). Written after the magic, like the two above. */
+    uint32_t     not_shared[SHARE_LIMITS];
+    uint8_t      padding[20];
 } share_header;
 
 typedef struct share_recorder
@@ -166,8 +197,6 @@ typedef struct share_module
     uint32_t build_id_size;
     uint8_t  build_id[40];
 } share_module;
-
-#define SHARE_MODULES           256
 
 /* Commands from readers to the writer: trace specification items. */
 typedef struct share_command

@@ -105,12 +105,16 @@ static bool validate(const share_view *view, share_header *h, char *error,
                  (unsigned long) view->size, (unsigned long) h->total_size);
         return false;
     }
-    /* The writer makes tables of these capacities: larger ones only make
-     * a reader work (and allocate) for nothing. */
-    if (h->recorders.capacity > SHARE_RECORDERS ||
-        h->tweaks.capacity > SHARE_TWEAKS || h->sites.capacity > SHARE_SITES ||
-        h->channels.capacity > SHARE_CHANNELS ||
-        h->modules.capacity > SHARE_MODULES)
+    /* The writer sizes its tables to the program, up to these limits:
+     * larger ones only make a reader work (and allocate) for nothing.
+     * Whether they fit in the file is checked next. */
+    if (h->recorders.capacity > SHARE_RECORDERS_MAX ||
+        h->tweaks.capacity > SHARE_TWEAKS_MAX ||
+        h->sites.capacity > SHARE_SITES_MAX ||
+        h->channels.capacity > SHARE_CHANNELS_MAX ||
+        h->modules.capacity > SHARE_MODULES_MAX ||
+        h->strings.size > SHARE_STRINGS_MAX ||
+        h->rings.size > SHARE_RINGS_MAX_SIZE)
     {
         snprintf(error, size, "corrupt: a table exceeds the layout's limits");
         return false;

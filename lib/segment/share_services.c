@@ -29,6 +29,34 @@ const void *recorder_share_crash_region(recorder_share *share, size_t *size)
 
 /* ---- commands ------------------------------------------------------------------ */
 
+/* What the writer left out at its limits, from the counts it publishes. */
+static bool tables_complete(const share_header *live, char *why, size_t size)
+{
+    static const char *const kinds[SHARE_LIMITS] = {
+        [SHARE_LIMIT_RECORDERS] = "recorders",
+        [SHARE_LIMIT_TWEAKS]    = "tweaks",
+        [SHARE_LIMIT_SITES]     = "call sites",
+        [SHARE_LIMIT_CHANNELS]  = "channels",
+        [SHARE_LIMIT_MODULES]   = "modules",
+        [SHARE_LIMIT_STRINGS]   = "entries for want of string room",
+        [SHARE_LIMIT_RINGS]     = "entries for want of ring room",
+    };
+    size_t at = 0;
+    for (unsigned k = 0; k < SHARE_LIMITS; k++)
+    {
+        uint32_t count = __atomic_load_n(&live->not_shared[k],
+                                         __ATOMIC_ACQUIRE);
+        if (!count)
+            continue;
+        int n = snprintf(why + at, size > at ? size - at : 0, "%s%u %s",
+                         at ? ", " : "", count, kinds[k]);
+        if (n < 0 || (size_t) n >= (size > at ? size - at : 0))
+            return false;
+        at += (size_t) n;
+    }
+    return at == 0;
+}
+
 bool recorder_share_available(recorder_share *share,
                               recorder_share_service service, char *why,
                               size_t size)
@@ -42,6 +70,8 @@ bool recorder_share_available(recorder_share *share,
     const share_header *live = share_reader_live_header(share);
     const uint32_t *error;
     const char *what;
+    if (service == RECORDER_SHARE_TABLES)
+        return tables_complete(live, why, size);
     switch (service)
     {
     case RECORDER_SHARE_COMMANDS:

@@ -397,6 +397,14 @@ static void show_list(bool traced_only)
                  (long) t->trace, t->description ? t->description : "");
         recorder_output_text(line);
     }
+    /* A shared segment at a limit leaves some out: readers will not see
+     * them, so say which. */
+    char limits[400];
+    if (recorder_share_limits(limits, sizeof(limits)))
+    {
+        snprintf(line, sizeof(line), "Not shared: %s\n", limits);
+        recorder_output_text(line);
+    }
 }
 
 static const char help_text[] =
