@@ -18,6 +18,17 @@ extern "C" {
 /* Index into a ring; wraps around, so compare differences, never values. */
 typedef uintptr_t ringidx_t;
 
+/* The head of a recorder 1.2 ring, the type of recorder_info.ring. */
+typedef struct recorder_ring
+{
+    size_t      size;           /* items in the ring */
+    size_t      item_size;      /* bytes of each */
+    ringidx_t   reader;
+    ringidx_t   writer;
+    ringidx_t   commit;
+    ringidx_t   overflow;
+} recorder_ring_t, *recorder_ring_p;
+
 #if defined(__GNUC__) || defined(__clang__)
 
 /* Acquire on the read-modify-write keeps the stores that follow (filling the

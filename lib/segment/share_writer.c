@@ -178,7 +178,7 @@ static void publish(share_table *ours, share_table *theirs)
     __atomic_store_n(&theirs->count, ours->count, __ATOMIC_RELEASE);
 }
 
-static share_recorder *recorder_entry(unsigned index)
+static share_recorder *share_recorder_at(unsigned index)
 {
     return (share_recorder *) (writer.view.base + writer.layout.recorders.offset)
          + index;
@@ -224,7 +224,7 @@ static bool move_ring(unsigned index, uint32_t slots)
     __atomic_store_n(&rec->buffer, ring, __ATOMIC_RELEASE);
     __atomic_store_n(&rec->mask, (uintptr_t) slots - 1, __ATOMIC_RELEASE);
 
-    share_recorder *entry = recorder_entry(index);
+    share_recorder *entry = share_recorder_at(index);
     entry->ring = offset;
     entry->lanes = RECORDER_LANES;
     __atomic_store_n(&entry->ring_size, slots, __ATOMIC_RELEASE);
@@ -245,7 +245,7 @@ static void add_recorder_locked(recorder_info *rec)
         return;
     }
     writer.recorders[count] = rec;
-    share_recorder *entry = recorder_entry(count);
+    share_recorder *entry = share_recorder_at(count);
     entry->name = put_string(rec->name);
     entry->description = put_string(rec->description);
     entry->trace = rec->trace;
@@ -839,7 +839,7 @@ static void share_refresh(void)
     /* Traces and tweaks are plain words the program may write at any time;
      * read them whole, atomically. */
     for (unsigned i = 0; i < L->recorders.count; i++)
-        __atomic_store_n(&recorder_entry(i)->trace,
+        __atomic_store_n(&share_recorder_at(i)->trace,
                          __atomic_load_n(&writer.recorders[i]->trace,
                                          __ATOMIC_RELAXED),
                          __ATOMIC_RELAXED);
