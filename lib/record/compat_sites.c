@@ -25,11 +25,12 @@ static const char *site_wheres[COMPAT_SITES];
 static unsigned site_states[COMPAT_SITES];
 static char site_files[COMPAT_SITES][COMPAT_FILE_MAX];
 
+/* Not '<': a format's leading '<', '>' or '=' changes the indentation. */
 static const char unclaimed[] =
-    "<recorder 1.2 record: its format is not in this segment>";
+    "(recorder 1.2 record: its format is not in this segment)";
 
 static recorder_site table_full = {
-    "<recorder 1.2 record: more than 1024 formats, this one not kept>",
+    "(recorder 1.2 record: more than 1024 formats, this one not kept)",
     "", "", 0, 0
 };
 
