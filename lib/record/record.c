@@ -91,10 +91,11 @@ static void trace_record(recorder_info *rec, const recorder_buffer *lane,
 
 /* Both return the index of the record in its lane (its ORDER in dumps). */
 __attribute__((always_inline))
-static inline uint64_t write_short(recorder_info *rec, const recorder_site *site,
-                               unsigned count, unsigned lane, uint64_t stamp,
-                               uint64_t a0, uint64_t a1, uint64_t a2,
-                               uint64_t a3, uint64_t a4)
+static inline uint64_t write_short(recorder_info *rec,
+                                   const recorder_site *site,
+                                   unsigned count, unsigned lane,
+                                   uint64_t stamp, uint64_t a0, uint64_t a1,
+                                   uint64_t a2, uint64_t a3, uint64_t a4)
 {
     uint64_t mask;
     recorder_buffer *buffer = ring_of(rec, lane, &mask);
@@ -115,9 +116,11 @@ static inline uint64_t write_short(recorder_info *rec, const recorder_site *site
 }
 
 __attribute__((always_inline))
-static inline uint64_t write_long(recorder_info *rec, const recorder_site *site,
-                              unsigned count, unsigned lane, uint64_t stamp,
-                              const uint64_t args[RECORDER_MAX_ARGS])
+static inline uint64_t write_long(recorder_info *rec,
+                                  const recorder_site *site,
+                                  unsigned count, unsigned lane,
+                                  uint64_t stamp,
+                                  const uint64_t args[RECORDER_MAX_ARGS])
 {
     uint64_t mask;
     recorder_buffer *buffer = ring_of(rec, lane, &mask);
