@@ -214,7 +214,7 @@ static void many_recorders_and_channels(void)
     {
         snprintf(names[i], sizeof(names[i]), "many_%d", i);
         infos[i] = (recorder_info) { 0, 3, &rings[i][0].head, NULL, names[i],
-                                     "One of many", NULL };
+                                     "One of many", NULL, { 0 } };
         recorder_activate(&infos[i]);
     }
     recorder_dump_for("recorder_error");    /* before it wraps */

@@ -19,6 +19,7 @@
 
 #include "recorder.h"
 #include "share_layout_private.h"
+#include "sites_private.h"
 #include "trace_private.h"
 
 #include <fcntl.h>
@@ -208,11 +209,46 @@ static void test_traces_check_sites_and_strings(void **state)
     assert_non_null(strstr(captured, line));
 }
 
+/* Sites registered one by one (C++ built with g++): known exactly, through
+ * the set's growth, walked once each; their neighbours are not known. */
+static unsigned walked;
+static recorder_site singles[1000];
+
+static void count_singles(recorder_site *first, recorder_site *last,
+                          void *arg)
+{
+    (void) arg;
+    if (first >= singles && first < singles + 1000)
+    {
+        assert_ptr_equal(last, first + 1);
+        walked++;
+    }
+}
+
+static void test_sites_registered_one_by_one(void **state)
+{
+    (void) state;
+    for (unsigned s = 0; s < 1000; s += 2)
+    {
+        singles[s] = (recorder_site) { "single %u", __FILE__, "test", s, 0 };
+        recorder_sites_register_one(&singles[s]);
+        recorder_sites_register_one(&singles[s]);       /* once only */
+    }
+    for (unsigned s = 0; s < 1000; s++)
+        assert_int_equal(recorder_site_known(&singles[s]), s % 2 == 0);
+    assert_false(recorder_site_known((const recorder_site *)
+                                     ((char *) &singles[0] + 16)));
+    walked = 0;
+    recorder_sites_each(count_singles, NULL);
+    assert_int_equal(walked, 500);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_forged_slots_are_shown_not_followed),
         cmocka_unit_test(test_traces_check_sites_and_strings),
+        cmocka_unit_test(test_sites_registered_one_by_one),
     };
     return cmocka_run_group_tests_name("sites", tests, make_directory,
                                        remove_directory);

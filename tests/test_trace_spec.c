@@ -349,7 +349,7 @@ static void test_setting_applies_to_recorders_activated_later(void **state)
         recorder_slot slots[4];
     } storage[RECORDER_LANES];
     static recorder_info late = { 0, 3, &storage[0].head, 0, "late_comer",
-                                  "Activated after the spec", 0 };
+                                  "Activated after the spec", 0, { 0 } };
     assert_int_equal(recorder_trace_set("late_.*=3"), RECORDER_TRACE_OK);
     recorder_activate(&late);
     assert_int_equal(late.trace, 3);

@@ -118,6 +118,10 @@ typedef struct recorder_info
     const char *            name;
     const char *            description;
     struct recorder_info *  next;       /* list of activated recorders */
+    recorder_ring_t         ring;       /* recorder 1.2's view of the ring:
+                                           'size' slots in each lane (as
+                                           defined), 'item_size' a slot's;
+                                           the indexes are not kept */
 } recorder_info;
 
 typedef struct recorder_tweak
@@ -172,7 +176,8 @@ typedef struct recorder_tweak
     } recorder_buffer_for_##Name[RECORDER_LANES];                       \
     recorder_info recorder_info_for_##Name = {                          \
         0, RECORDER_SLOTS_FOR(Entries) - 1,                             \
-        &recorder_buffer_for_##Name[0].head, 0, #Name, Description, 0   \
+        &recorder_buffer_for_##Name[0].head, 0, #Name, Description, 0,  \
+        { RECORDER_SLOTS_FOR(Entries), sizeof(recorder_slot), 0, 0, 0, 0 } \
     };                                                                  \
     RECORDER_DEBUGGER_ENTRIES(Name)                                     \
     RECORDER_CONSTRUCTOR static void recorder_activate_##Name(void)     \
@@ -221,6 +226,11 @@ extern recorder_info *recorder_list(void);
  * a constructor; registering the same range again does nothing. */
 extern void recorder_sites_register(recorder_site *first, recorder_site *last);
 
+/* Make one call site known: for C++ compiled by g++, whose call sites
+ * cannot all share a section (see RECORDER_SITE_SECTION). Called before
+ * main, or when the library holding the site loads. */
+extern void recorder_sites_register_one(recorder_site *site);
+
 #if defined(__GNUC__) || defined(__clang__)
 extern recorder_site __start_recorder_sites[]
     __attribute__((weak, visibility("hidden")));
@@ -265,13 +275,32 @@ extern void recorder_write12_fast(recorder_info *rec,
 #define record_fast(Name, ...)          RECORDER_RECORD(_fast, Name, __VA_ARGS__)
 #define RECORD_FAST(Name, ...)          RECORDER_RECORD(_fast, Name, __VA_ARGS__)
 
-#if defined(__GNUC__) || defined(__clang__)
+/* Call sites go in the "recorder_sites" section of their module, which
+ * recorder_sites_of_module() registers. Except with g++: it puts the static
+ * of an inline function (in-class member functions, 'inline' functions of
+ * headers) in a COMDAT group, and then refuses ("section type conflict")
+ * to also put an ordinary function's static in the same section of the
+ * same file. So with g++, C++ call sites stay where the compiler puts any
+ * static, and each registers itself (RECORDER_SITE_REGISTER) before main
+ * or when its library loads, never when it records. */
+#if defined(__cplusplus) && defined(__GNUC__) && !defined(__clang__)
+#define RECORDER_LIKELY(x)      __builtin_expect(!!(x), 1)
+#define RECORDER_SITE_SECTION   __attribute__((used))
+#define RECORDER_SITE_REGISTER(Site)                                    \
+    struct recorder_site_of_here                                        \
+    {                                                                   \
+        static recorder_site *site() { return &Site; }                  \
+    };                                                                  \
+    (void) &recorder_site_registrar<recorder_site_of_here>::registered
+#elif defined(__GNUC__) || defined(__clang__)
 #define RECORDER_LIKELY(x)      __builtin_expect(!!(x), 1)
 #define RECORDER_SITE_SECTION                                           \
     __attribute__((section("recorder_sites"), used))
+#define RECORDER_SITE_REGISTER(Site)    ((void) 0)
 #else
 #define RECORDER_LIKELY(x)      (x)
 #define RECORDER_SITE_SECTION
+#define RECORDER_SITE_REGISTER(Site)    ((void) 0)
 #endif
 
 #ifdef __cplusplus
@@ -286,15 +315,18 @@ extern void recorder_write12_fast(recorder_info *rec,
     {                                                                   \
         static recorder_site RECORDER_SITE_SECTION recorder_site_here = \
             { Format, __FILE__, __func__, __LINE__, 0 };                \
+        RECORDER_SITE_REGISTER(recorder_site_here);                     \
         if (RECORDER_LIKELY(RECORDER_TRACE(Name) != -1))                \
-            RECORDER_DISPATCH(RECORDER_NARGS(__VA_ARGS__), Fast,        \
+            RECORDER_DISPATCH(RECORDER_NARGS(Format, ##__VA_ARGS__), Fast, \
                               RECORDER_INFO(Name), &recorder_site_here, \
                               ##__VA_ARGS__);                           \
     } while (0)
 
-/* Count 0 to 12 arguments; more give RECORDER_TOO_MANY. */
-#define RECORDER_NARGS(...)                                             \
-    RECORDER_NARGS_(0, ##__VA_ARGS__,                                   \
+/* Count the 0 to 12 arguments after the format; more give TOO_MANY.
+ * The format is a named parameter: the strict standard modes (-std=c11,
+ * -std=c++11) drop the comma of an empty ##__VA_ARGS__ only after one. */
+#define RECORDER_NARGS(Format, ...)                                     \
+    RECORDER_NARGS_(Format, ##__VA_ARGS__,                              \
                     TOO_MANY, TOO_MANY, TOO_MANY, TOO_MANY, TOO_MANY,   \
                     TOO_MANY, TOO_MANY, TOO_MANY, TOO_MANY, TOO_MANY,   \
                     TOO_MANY, TOO_MANY, 12, 11, 10, 9, 8, 7, 6, 5, 4,   \
@@ -357,6 +389,122 @@ extern void recorder_write12_fast(recorder_info *rec,
         RECORDER_STATIC_ASSERT(0, "record() takes at most 12 arguments "\
                                   "after the format");                  \
     }
+
+/* ------------------------------------------------------------------------ */
+/*   Names kept from recorder 1.2                                           */
+/* ------------------------------------------------------------------------ */
+/* For programs written for recorder 1.2. Where this design differs, each
+ * does the nearest thing it can; recorder(3), "RECORDER 1.2 NAMES", says
+ * how. */
+
+/* The location prefix and function name 1.2 gave recorder_append(). */
+#define RECORDER_SOURCE_FUNCTION        __func__
+#define RECORDER_SOURCE_LOCATION                                        \
+    __FILE__ ":" RECORDER_STRINGIFY(__LINE__) ":"
+#define RECORDER_STRINGIFY(Text)        RECORDER_STRINGIFY_(Text)
+#define RECORDER_STRINGIFY_(Text)       #Text
+
+/* record() and record_fast() with exactly N arguments after the format. */
+#define RECORD_0(N, F)                  RECORDER_RECORD(, N, F)
+#define RECORD_1(N, F, a)               RECORDER_RECORD(, N, F, a)
+#define RECORD_2(N, F, a, b)            RECORDER_RECORD(, N, F, a, b)
+#define RECORD_3(N, F, a, b, c)         RECORDER_RECORD(, N, F, a, b, c)
+#define RECORD_4(N, F, a, b, c, d)      RECORDER_RECORD(, N, F, a, b, c, d)
+#define RECORD_5(N, F, a, b, c, d, e)                                   \
+    RECORDER_RECORD(, N, F, a, b, c, d, e)
+#define RECORD_6(N, F, a, b, c, d, e, f)                                \
+    RECORDER_RECORD(, N, F, a, b, c, d, e, f)
+#define RECORD_7(N, F, a, b, c, d, e, f, g)                             \
+    RECORDER_RECORD(, N, F, a, b, c, d, e, f, g)
+#define RECORD_8(N, F, a, b, c, d, e, f, g, h)                          \
+    RECORDER_RECORD(, N, F, a, b, c, d, e, f, g, h)
+#define RECORD_9(N, F, a, b, c, d, e, f, g, h, i)                       \
+    RECORDER_RECORD(, N, F, a, b, c, d, e, f, g, h, i)
+#define RECORD_10(N, F, a, b, c, d, e, f, g, h, i, j)                   \
+    RECORDER_RECORD(, N, F, a, b, c, d, e, f, g, h, i, j)
+#define RECORD_11(N, F, a, b, c, d, e, f, g, h, i, j, k)                \
+    RECORDER_RECORD(, N, F, a, b, c, d, e, f, g, h, i, j, k)
+#define RECORD_12(N, F, a, b, c, d, e, f, g, h, i, j, k, l)             \
+    RECORDER_RECORD(, N, F, a, b, c, d, e, f, g, h, i, j, k, l)
+#define RECORD_FAST_0(N, F)             RECORDER_RECORD(_fast, N, F)
+#define RECORD_FAST_1(N, F, a)          RECORDER_RECORD(_fast, N, F, a)
+#define RECORD_FAST_2(N, F, a, b)       RECORDER_RECORD(_fast, N, F, a, b)
+#define RECORD_FAST_3(N, F, a, b, c)    RECORDER_RECORD(_fast, N, F, a, b, c)
+#define RECORD_FAST_4(N, F, a, b, c, d)                                 \
+    RECORDER_RECORD(_fast, N, F, a, b, c, d)
+#define RECORD_FAST_5(N, F, a, b, c, d, e)                              \
+    RECORDER_RECORD(_fast, N, F, a, b, c, d, e)
+#define RECORD_FAST_6(N, F, a, b, c, d, e, f)                           \
+    RECORDER_RECORD(_fast, N, F, a, b, c, d, e, f)
+#define RECORD_FAST_7(N, F, a, b, c, d, e, f, g)                        \
+    RECORDER_RECORD(_fast, N, F, a, b, c, d, e, f, g)
+#define RECORD_FAST_8(N, F, a, b, c, d, e, f, g, h)                     \
+    RECORDER_RECORD(_fast, N, F, a, b, c, d, e, f, g, h)
+#define RECORD_FAST_9(N, F, a, b, c, d, e, f, g, h, i)                  \
+    RECORDER_RECORD(_fast, N, F, a, b, c, d, e, f, g, h, i)
+#define RECORD_FAST_10(N, F, a, b, c, d, e, f, g, h, i, j)              \
+    RECORDER_RECORD(_fast, N, F, a, b, c, d, e, f, g, h, i, j)
+#define RECORD_FAST_11(N, F, a, b, c, d, e, f, g, h, i, j, k)           \
+    RECORDER_RECORD(_fast, N, F, a, b, c, d, e, f, g, h, i, j, k)
+#define RECORD_FAST_12(N, F, a, b, c, d, e, f, g, h, i, j, k, l)        \
+    RECORDER_RECORD(_fast, N, F, a, b, c, d, e, f, g, h, i, j, k, l)
+
+/* A record as 1.2 kept it; recorder_trace_entry() prints one. */
+typedef struct recorder_entry
+{
+    const char *format;         /* RECORDER_SOURCE_LOCATION, then format */
+    uintptr_t   order;
+    uintptr_t   timestamp;      /* recorder_tick() units */
+    const char *where;          /* RECORDER_SOURCE_FUNCTION */
+    uintptr_t   args[4];
+} recorder_entry;
+
+/* Records made by the recorder_append functions below (record() keeps no
+ * count shared by all threads: see ORDER in recorder(3)). */
+extern uintptr_t recorder_order;
+
+/* Record into 'rec' with a 1.2 location-prefixed format and its function,
+ * 4, 8 (append2) or 12 (append3) arguments, as record() or (_fast)
+ * record_fast() would; return the record's ORDER, its index in the lane. */
+extern ringidx_t recorder_append(recorder_info *rec, const char *where,
+                                 const char *format, uintptr_t a0,
+                                 uintptr_t a1, uintptr_t a2, uintptr_t a3);
+extern ringidx_t recorder_append2(recorder_info *rec, const char *where,
+                                  const char *format, uintptr_t a0,
+                                  uintptr_t a1, uintptr_t a2, uintptr_t a3,
+                                  uintptr_t a4, uintptr_t a5, uintptr_t a6,
+                                  uintptr_t a7);
+extern ringidx_t recorder_append3(recorder_info *rec, const char *where,
+                                  const char *format, uintptr_t a0,
+                                  uintptr_t a1, uintptr_t a2, uintptr_t a3,
+                                  uintptr_t a4, uintptr_t a5, uintptr_t a6,
+                                  uintptr_t a7, uintptr_t a8, uintptr_t a9,
+                                  uintptr_t a10, uintptr_t a11);
+extern ringidx_t recorder_append_fast(recorder_info *rec, const char *where,
+                                      const char *format, uintptr_t a0,
+                                      uintptr_t a1, uintptr_t a2,
+                                      uintptr_t a3);
+extern ringidx_t recorder_append_fast2(recorder_info *rec, const char *where,
+                                       const char *format, uintptr_t a0,
+                                       uintptr_t a1, uintptr_t a2,
+                                       uintptr_t a3, uintptr_t a4,
+                                       uintptr_t a5, uintptr_t a6,
+                                       uintptr_t a7);
+extern ringidx_t recorder_append_fast3(recorder_info *rec, const char *where,
+                                       const char *format, uintptr_t a0,
+                                       uintptr_t a1, uintptr_t a2,
+                                       uintptr_t a3, uintptr_t a4,
+                                       uintptr_t a5, uintptr_t a6,
+                                       uintptr_t a7, uintptr_t a8,
+                                       uintptr_t a9, uintptr_t a10,
+                                       uintptr_t a11);
+
+/* Print 'entry' as a trace line of 'info' (its time is entry->timestamp). */
+extern void recorder_trace_entry(recorder_info *info, recorder_entry *entry);
+
+/* The shared segment readers open when given no path: $RECORDER_SHARE,
+ * else /tmp/recorder_share (see recorder_share_default_path). */
+extern const char *recorder_export_file(void);
 
 /* ------------------------------------------------------------------------ */
 /*   Timing helpers                                                         */
@@ -530,6 +678,26 @@ static inline uint64_t recorder_arg_double(double d)
 #ifdef __cplusplus
 #include <type_traits>
 #include <cstddef>
+#include <string>
+#include <utility>
+#if __cplusplus >= 201703L && defined(__has_include)
+#if __has_include(<string_view>)
+#include <string_view>
+#define RECORDER_STRING_VIEW    1
+#endif
+#endif
+
+/* RECORDER_SITE_REGISTER (g++): the initializer of a static member of a
+ * class template runs with the other initializers of its file, before
+ * main or when its library loads, and once per site even when the site's
+ * inline function is compiled in several files. */
+template <typename Here> struct recorder_site_registrar
+{
+    static const bool registered;
+};
+template <typename Here>
+const bool recorder_site_registrar<Here>::registered =
+    (recorder_sites_register_one(Here::site()), true);
 
 template <typename T>
 static inline typename std::enable_if<std::is_integral<T>::value ||
@@ -546,6 +714,37 @@ static inline uint64_t recorder_arg(double d)   { return recorder_arg_double(d);
 static inline uint64_t recorder_arg(long double d)
 {
     return recorder_arg_double((double) d);
+}
+
+/* A string records its characters' address, as 's.c_str()' would, so it
+ * has the lifetime of any 'const char *' argument: "%s" prints the text in
+ * live traces (the string is alive while record() runs, even a temporary)
+ * and the address in dumps; "%+s" makes dumps read the text, so use it
+ * only for a string that outlives the dump, never a temporary. A
+ * string_view records data(): it prints up to the first NUL, right for a
+ * view that ends where its string does; for a part of a string, record
+ * "%.*s" with (int) v.size(), v.data(). */
+static inline uint64_t recorder_arg(const std::string &s)
+{
+    return (uint64_t) (uintptr_t) s.c_str();
+}
+#ifdef RECORDER_STRING_VIEW
+static inline uint64_t recorder_arg(std::string_view s)
+{
+    return (uint64_t) (uintptr_t) s.data();
+}
+#endif
+
+/* An object of a class that converts to a scalar records that scalar, the
+ * one unary '+' converts it to (operator int() gives an int, operator
+ * double() a double, operator const char *() a pointer). */
+template <typename T>
+static inline typename std::enable_if<
+    std::is_class<T>::value,
+    decltype(recorder_arg(+std::declval<const T &>()))>::type
+recorder_arg(const T &v)
+{
+    return recorder_arg(+v);
 }
 #define RECORDER_ARG(x)         recorder_arg(x)
 

@@ -5,8 +5,7 @@
  * RECORDER_LANES), so threads do not contend on a write unless there are
  * more of them than lanes.
  */
-#include "recorder.h"
-#include "clock_private.h"
+#include "record_private.h"
 #include "slot_read_private.h"
 #include "trace_private.h"
 
@@ -90,11 +89,13 @@ static void trace_record(recorder_info *rec, const recorder_buffer *lane,
                              record.timestamp, record.args, record.nargs);
 }
 
+/* Both return the index of the record in its lane (its ORDER in dumps). */
 __attribute__((always_inline))
-static inline void write_short(recorder_info *rec, const recorder_site *site,
-                               unsigned count, unsigned lane, uint64_t stamp,
-                               uint64_t a0, uint64_t a1, uint64_t a2,
-                               uint64_t a3, uint64_t a4)
+static inline uint64_t write_short(recorder_info *rec,
+                                   const recorder_site *site,
+                                   unsigned count, unsigned lane,
+                                   uint64_t stamp, uint64_t a0, uint64_t a1,
+                                   uint64_t a2, uint64_t a3, uint64_t a4)
 {
     uint64_t mask;
     recorder_buffer *buffer = ring_of(rec, lane, &mask);
@@ -111,12 +112,15 @@ static inline void write_short(recorder_info *rec, const recorder_site *site,
 
     if (__builtin_expect(rec->trace != 0, 0))
         trace_record(rec, buffer, mask, index);
+    return index;
 }
 
 __attribute__((always_inline))
-static inline void write_long(recorder_info *rec, const recorder_site *site,
-                              unsigned count, unsigned lane, uint64_t stamp,
-                              const uint64_t args[RECORDER_MAX_ARGS])
+static inline uint64_t write_long(recorder_info *rec,
+                                  const recorder_site *site,
+                                  unsigned count, unsigned lane,
+                                  uint64_t stamp,
+                                  const uint64_t args[RECORDER_MAX_ARGS])
 {
     uint64_t mask;
     recorder_buffer *buffer = ring_of(rec, lane, &mask);
@@ -134,6 +138,7 @@ static inline void write_long(recorder_info *rec, const recorder_site *site,
 
     if (__builtin_expect(rec->trace != 0, 0))
         trace_record(rec, buffer, mask, index);
+    return index;
 }
 
 /* A thread's first record sets the thread up, then records as usual,
@@ -202,4 +207,18 @@ void recorder_write12_fast(recorder_info *rec, const recorder_site *site,
     const uint64_t args[RECORDER_MAX_ARGS] =
         { a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11 };
     write_long(rec, site, count, lane, last_stamp, args);
+}
+
+uint64_t recorder_write_indexed(recorder_info *rec, const recorder_site *site,
+                                bool fast, unsigned count,
+                                const uint64_t args[RECORDER_MAX_ARGS])
+{
+    if (__builtin_expect(thread_lane == 0, 0))
+        thread_start();
+    unsigned lane = thread_lane - 1;
+    uint64_t stamp = fast ? last_stamp : stamp_now();
+    if (count <= 5)
+        return write_short(rec, site, count, lane, stamp,
+                           args[0], args[1], args[2], args[3], args[4]);
+    return write_long(rec, site, count, lane, stamp, args);
 }
