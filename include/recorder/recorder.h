@@ -177,7 +177,7 @@ typedef struct recorder_tweak
     recorder_info recorder_info_for_##Name = {                          \
         0, RECORDER_SLOTS_FOR(Entries) - 1,                             \
         &recorder_buffer_for_##Name[0].head, 0, #Name, Description, 0,  \
-        { RECORDER_SLOTS_FOR(Entries), sizeof(recorder_slot), 0, 0, 0, 0 } \
+        { RECORDER_SLOTS_FOR(Entries), sizeof(recorder_slot), 0, 0, 0, 0, 0 } \
     };                                                                  \
     RECORDER_DEBUGGER_ENTRIES(Name)                                     \
     RECORDER_CONSTRUCTOR static void recorder_activate_##Name(void)     \
