@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <time.h>
 
@@ -664,8 +665,9 @@ bool scope_source_tweak(scope_source *source, const char *name,
     for (unsigned t = 0; t < count; t++)
     {
         recorder_share_tweak tweak;
+        /* The program matches the slider's commands regardless of case. */
         if (recorder_share_tweak_info(source->share, t, &tweak) &&
-            strcmp(tweak.name, name) == 0)
+            strcasecmp(tweak.name, name) == 0)
         {
             *value = tweak.value;
             return true;

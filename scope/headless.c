@@ -141,6 +141,13 @@ int scope_headless_run(const scope_options *options)
     }
     for (unsigned g = 0; g < graphs; g++)
         models[g].right_axis = timing;      /* time axes line up */
+    /* A regex that found nothing is most likely a typo: say which. */
+    scope_source_state attached = scope_source_get_state(source);
+    for (unsigned g = 0; g < graphs; g++)
+        if (!models[g].series_count && attached != SCOPE_SOURCE_WAITING &&
+            attached != SCOPE_SOURCE_FAILED)
+            fprintf(stderr, "recorder_scope: no channel matches '%s'\n",
+                    options->channel_count ? options->channels[g] : ".*");
     graph_files files = {
         .models = list,
         .count = graphs,

@@ -12,13 +12,16 @@
 static char captured[1 << 20];
 static size_t captured_len;
 
+/* A show function as recorder 1.2 defined them: it gets one line without
+ * its newline, and adds it. */
 static unsigned capture_show(const char *text, size_t len, void *arg)
 {
     (void) arg;
-    if (captured_len + len >= sizeof(captured))
-        len = sizeof(captured) - 1 - captured_len;
+    if (captured_len + len + 1 >= sizeof(captured))
+        len = sizeof(captured) - 2 - captured_len;
     memcpy(captured + captured_len, text, len);
     captured_len += len;
+    captured[captured_len++] = '\n';
     captured[captured_len] = 0;
     return (unsigned) len;
 }

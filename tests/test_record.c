@@ -34,6 +34,7 @@ static int reset(void **state)
     RECORDER_TWEAK(recorder_reltime) = 1;
     RECORDER_TWEAK(recorder_abstime) = 0;
     RECORDER_TWEAK(recorder_indent) = 16;
+    RECORDER_TWEAK(recorder_time_precision) = 6;
     return 0;
 }
 
@@ -325,8 +326,10 @@ static void test_abstime_shows_time_of_day(void **state)
     localtime_r(&now, &local);
     record(alpha, "x");
     recorder_dump_for("alpha");
+    /* As in recorder 1.2, the relative time stays, after the time of day. */
     assert_matches(captured,
-                   "^\\[[0-9]+ [0-2][0-9]:[0-5][0-9]:[0-6][0-9]\\.[0-9]{6}\\] alpha: x\n$");
+                   "^\\[[0-9]+ [0-2][0-9]:[0-5][0-9]:[0-6][0-9]\\.[0-9]{6} "
+                   "[0-9]+\\.[0-9]{6}\\] alpha: x\n$");
     char hour[8];
     snprintf(hour, sizeof(hour), " %02d:", local.tm_hour);
     /* Allow the hour to roll over between the two readings. */
@@ -345,7 +348,46 @@ static void test_abstime_without_order(void **state)
     RECORDER_TWEAK(recorder_order) = 0;
     record(alpha, "x");
     recorder_dump_for("alpha");
-    assert_matches(captured, "^\\[[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{6}\\] alpha: x\n$");
+    assert_matches(captured, "^\\[[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{6} "
+                             "[0-9]+\\.[0-9]{6}\\] alpha: x\n$");
+}
+
+/* recorder 1.2's README: recorder_abstime=1 recorder_reltime=0 gives
+ * "[11 09:06:16.718056] recorder: ...". */
+static void test_abstime_alone_when_reltime_is_off(void **state)
+{
+    (void) state;
+    RECORDER_TWEAK(recorder_abstime) = 1;
+    RECORDER_TWEAK(recorder_reltime) = 0;
+    record(alpha, "x");
+    recorder_dump_for("alpha");
+    assert_matches(captured, "^\\[[0-9]+ [0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{6}\\] "
+                             "alpha: x\n$");
+}
+
+/* recorder_time_precision: digits after the second, in both times. */
+static void test_time_precision_sets_digits(void **state)
+{
+    (void) state;
+    RECORDER_TWEAK(recorder_time_precision) = 3;
+    record(alpha, "x");
+    recorder_dump_for("alpha");
+    assert_matches(captured, "^\\[[0-9]+ [0-9]+\\.[0-9]{3}\\] alpha: x\n$");
+
+    capture_start();
+    RECORDER_TWEAK(recorder_abstime) = 1;
+    RECORDER_TWEAK(recorder_time_precision) = 0;
+    record(alpha, "y");
+    recorder_dump_for("alpha");
+    assert_matches(captured, "^\\[[0-9]+ [0-9]{2}:[0-9]{2}:[0-9]{2} [0-9]+\\] "
+                             "alpha: y\n$");
+
+    capture_start();
+    RECORDER_TWEAK(recorder_time_precision) = 99;     /* microseconds at most */
+    record(alpha, "z");
+    recorder_dump_for("alpha");
+    assert_matches(captured, "^\\[[0-9]+ [0-9:]{8}\\.[0-9]{6} [0-9]+\\.[0-9]{6}\\] "
+                             "alpha: z\n$");
 }
 
 static void test_location_prefixes_file_and_line(void **state)
@@ -368,6 +410,62 @@ static void test_function_prefixes_function_name(void **state)
     recorder_dump_for("alpha");
     assert_ptr_equal(strstr(captured, "test_function_prefixes_function_name:["),
                      captured);
+}
+
+/* recorder 1.2: recorder_location=N pads FILE:LINE: to N columns, right-
+ * aligned; -N left-aligns. */
+static void test_location_padded_to_width(void **state)
+{
+    (void) state;
+    RECORDER_TWEAK(recorder_location) = 30;
+    RECORDER_TWEAK(recorder_order) = 0;
+    RECORDER_TWEAK(recorder_reltime) = 0;
+    int line = __LINE__ + 1;
+    record(alpha, "x");
+    recorder_dump_for("alpha");
+    char where[64], expected[128];
+    snprintf(where, sizeof(where), "tests/test_record.c:%d:", line);
+    snprintf(expected, sizeof(expected), "%30salpha: x\n", where);
+    assert_string_equal(captured, expected);
+
+    capture_start();
+    RECORDER_TWEAK(recorder_location) = -30;
+    line = __LINE__ + 1;
+    record(alpha, "y");
+    recorder_dump_for("alpha");
+    snprintf(where, sizeof(where), "tests/test_record.c:%d:", line);
+    snprintf(expected, sizeof(expected), "%-30salpha: y\n", where);
+    assert_string_equal(captured, expected);
+
+    capture_start();
+    RECORDER_TWEAK(recorder_location) = 5;           /* narrower: all of it */
+    line = __LINE__ + 1;
+    record(alpha, "z");
+    recorder_dump_for("alpha");
+    snprintf(expected, sizeof(expected), "tests/test_record.c:%d:alpha: z\n",
+             line);
+    assert_string_equal(captured, expected);
+}
+
+/* recorder_function=N pads FUNCTION to N columns, before its colon. */
+static void test_function_padded_to_width(void **state)
+{
+    (void) state;
+    RECORDER_TWEAK(recorder_function) = 40;
+    RECORDER_TWEAK(recorder_order) = 0;
+    RECORDER_TWEAK(recorder_reltime) = 0;
+    record(alpha, "x");
+    recorder_dump_for("alpha");
+    char expected[128];
+    snprintf(expected, sizeof(expected), "%40s:alpha: x\n", __func__);
+    assert_string_equal(captured, expected);
+
+    capture_start();
+    RECORDER_TWEAK(recorder_function) = -40;
+    record(alpha, "y");
+    recorder_dump_for("alpha");
+    snprintf(expected, sizeof(expected), "%-40s:alpha: y\n", __func__);
+    assert_string_equal(captured, expected);
 }
 
 static void test_location_and_function_together(void **state)
@@ -448,28 +546,152 @@ static void custom_format(recorder_show_fn show, void *out, const char *label,
     show(custom_line, strlen(custom_line), out);
 }
 
+/* As in recorder 1.2, a format function gets the function as 'location'
+ * and the message after its "FILE:LINE:", whatever the tweaks say. */
 static void test_configured_format_and_show_are_used(void **state)
 {
     (void) state;
     recorder_dump_for("beta");
     capture_start();
+    int line = __LINE__ + 1;
     record(beta, "custom %d", 9);
     recorder_format_fn old = recorder_configure_format(custom_format);
     recorder_dump_for("beta");
     recorder_configure_format(old);
-    assert_matches(captured, "^beta\\|\\|[0-9]+\\|custom 9$");
+    char expected[256];
+    snprintf(expected, sizeof(expected),
+             "^beta\\|test_configured_format_and_show_are_used\\|[0-9]+\\|"
+             "tests/test_record\\.c:%d:custom 9\n$", line);
+    assert_matches(captured, expected);
 }
 
 static void test_sort_with_own_functions(void **state)
 {
     (void) state;
+    RECORDER_TWEAK(recorder_location) = 1;      /* no effect on the split */
+    RECORDER_TWEAK(recorder_function) = 1;
+    int line = __LINE__ + 1;
     record(gamma, "sorted %d", 3);
-    char line_buffer[256] = "";
-    (void) line_buffer;
     captured_len = 0;
     unsigned count = recorder_sort("gamma", custom_format, capture_show, NULL);
     assert_int_equal(count, 1);
-    assert_matches(captured, "^gamma\\|\\|[0-9]+\\|sorted 3$");
+    char expected[256];
+    snprintf(expected, sizeof(expected),
+             "^gamma\\|test_sort_with_own_functions\\|[0-9]+\\|"
+             "tests/test_record\\.c:%d:sorted 3\n$", line);
+    assert_matches(captured, expected);
+}
+
+/* recorder 1.2 compiled dump patterns with REG_ICASE. */
+static void test_dump_for_ignores_case(void **state)
+{
+    (void) state;
+    record(gamma, "found");
+    assert_int_equal(recorder_dump_for("GAMMA"), 1);
+    assert_non_null(strstr(captured, "gamma: found\n"));
+}
+
+/* What a show function got, call by call. */
+static char shown[8][256];
+static unsigned shown_count;
+static unsigned record_show(const char *text, size_t len, void *out)
+{
+    (void) out;
+    if (shown_count < 8)
+        snprintf(shown[shown_count++], sizeof(shown[0]), "%.*s", (int) len,
+                 text);
+    return (unsigned) len;
+}
+
+/* recorder 1.2 gave show functions each line without its newline (its
+ * default show added it); the library's own messages come one line a
+ * call too. */
+static void test_show_gets_lines_without_newline(void **state)
+{
+    (void) state;
+    RECORDER_TWEAK(recorder_order) = 0;
+    RECORDER_TWEAK(recorder_reltime) = 0;
+    record(beta, "first %d", 1);
+    record(beta, "second\n");
+    shown_count = 0;
+    recorder_show_fn old = recorder_configure_show(record_show);
+    recorder_dump_for("beta");
+    assert_int_equal(shown_count, 2);
+    assert_string_equal(shown[0], "beta: first 1");
+    assert_string_equal(shown[1], "beta: second");
+
+    shown_count = 0;
+    RECORDER_TRACE(beta) = 1;
+    record(beta, "traced");
+    RECORDER_TRACE(beta) = 0;
+    assert_int_equal(shown_count, 1);
+    assert_string_equal(shown[0], "beta: traced");
+
+    shown_count = 0;
+    recorder_trace_set("traces");
+    assert_true(shown_count >= 1);
+    for (unsigned s = 0; s < shown_count; s++)
+        assert_null(strchr(shown[s], '\n'));
+    recorder_configure_show(old);
+}
+
+/* A format or show function that hands on to the one it replaced, as
+ * recorder 1.2 allowed: the default ones are returned, and print the
+ * line the library would have printed. */
+static recorder_format_fn previous_format;
+static unsigned formats_seen;
+static void chained_format(recorder_show_fn show, void *out, const char *label,
+                           const char *location, uintptr_t order,
+                           uintptr_t timestamp, const char *message)
+{
+    formats_seen++;
+    previous_format(show, out, label, location, order, timestamp, message);
+}
+
+static recorder_show_fn previous_show;
+static unsigned shows_seen;
+static unsigned chained_show(const char *text, size_t len, void *out)
+{
+    shows_seen++;
+    return previous_show(text, len, out);
+}
+
+static void test_replaced_defaults_can_be_called(void **state)
+{
+    (void) state;
+    RECORDER_TWEAK(recorder_location) = -32;
+    RECORDER_TWEAK(recorder_function) = 1;
+    RECORDER_TWEAK(recorder_order) = 0;
+    RECORDER_TWEAK(recorder_reltime) = 0;
+    int line = __LINE__ + 1;
+    record(beta, "chained %d:%d:", 4, 5);
+    recorder_configure_show(NULL);
+    FILE *file = tmpfile();
+    assert_non_null(file);
+    recorder_configure_output(file);
+    previous_format = recorder_configure_format(chained_format);
+    previous_show = recorder_configure_show(chained_show);
+    assert_non_null(previous_format);
+    assert_non_null(previous_show);
+    formats_seen = shows_seen = 0;
+    recorder_dump_for("beta");
+    assert_ptr_equal(recorder_configure_format(previous_format),
+                     chained_format);
+    assert_ptr_equal(recorder_configure_show(previous_show), chained_show);
+    recorder_configure_output(NULL);
+    assert_int_equal(formats_seen, 1);
+    assert_int_equal(shows_seen, 1);
+
+    char text[256] = "", where[64], expected[256];
+    rewind(file);
+    size_t n = fread(text, 1, sizeof(text) - 1, file);
+    text[n] = 0;
+    fclose(file);
+    snprintf(where, sizeof(where), "tests/test_record.c:%d:", line);
+    snprintf(expected, sizeof(expected),
+             "%-32stest_replaced_defaults_can_be_called:beta: chained 4:5:\n",
+             where);
+    assert_string_equal(text, expected);
 }
 
 static void test_order_is_index_in_recorder(void **state)
@@ -641,7 +863,11 @@ int main(void)
         TEST(test_no_order_no_time_drops_brackets),
         TEST(test_abstime_shows_time_of_day),
         TEST(test_abstime_without_order),
+        TEST(test_abstime_alone_when_reltime_is_off),
+        TEST(test_time_precision_sets_digits),
         TEST(test_location_prefixes_file_and_line),
+        TEST(test_location_padded_to_width),
+        TEST(test_function_padded_to_width),
         TEST(test_function_prefixes_function_name),
         TEST(test_location_and_function_together),
         TEST(test_indent_markers_nest_messages),
@@ -649,6 +875,9 @@ int main(void)
         TEST(test_custom_type_gets_trace_and_plus_bit),
         TEST(test_configured_format_and_show_are_used),
         TEST(test_sort_with_own_functions),
+        TEST(test_show_gets_lines_without_newline),
+        TEST(test_replaced_defaults_can_be_called),
+        TEST(test_dump_for_ignores_case),
         TEST(test_order_is_index_in_recorder),
         TEST(test_record_timing_reports_rate),
         TEST(test_tick_counts_microseconds),

@@ -178,11 +178,19 @@ static void test_source_reads_the_channels_each_graph_matches(void **state)
     scope_source_add_graph(source, "speed|load");
     scope_source_add_graph(source, NULL);
     scope_source_add_graph(source, "nothing.*");
+    scope_source_add_graph(source, "SPEED|Load");       /* case as in 1.2 */
     unsigned found = poll_for(source, 0.1);
     assert_true(found & SCOPE_POLL_ATTACHED);
     assert_int_equal(scope_source_get_state(source), SCOPE_SOURCE_LIVE);
     poll_until_samples(source, 0, 2, 50);
     poll_until_samples(source, 1, 3, 50);
+    poll_until_samples(source, 3, 2, 50);
+    assert_ptr_equal(series_named(source, 3, "speed"),
+                     series_named(source, 0, "speed"));
+    /* A slider's tweak too: the program matches its commands so. */
+    intptr_t order = 0;
+    assert_true(scope_source_tweak(source, "RECORDER_ORDER", &order));
+    assert_int_equal(order, 1);
 
     scope_series *speed = series_named(source, 0, "speed");
     assert_non_null(speed);

@@ -57,6 +57,9 @@ static void test_channels_have_names_types_and_values_in_order(void **state)
     int delta = recorder_share_find_channel(share, "delta", -1);
     int ratio = recorder_share_find_channel(share, "ratio", -1);
     assert_true(count >= 0 && delta >= 0 && ratio >= 0);
+    /* Regardless of case, as recorder 1.2's readers found them. */
+    assert_int_equal(recorder_share_find_channel(share, "COUNT", -1), count);
+    assert_int_equal(recorder_share_find_channel(share, "Del[T]a", -1), delta);
 
     recorder_share_channel info;
     assert_true(recorder_share_channel_info(share, (unsigned) count, &info));

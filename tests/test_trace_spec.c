@@ -20,6 +20,7 @@ RECORDER(other, 16, "Matches nothing lock-like");
 RECORDER(net_error, 16, "Ends in _error");
 RECORDER(dump, 16, "A recorder named like a command");
 RECORDER(perfdata, 16, "Like the perfdata example");
+RECORDER(MOVES, 16, "Upper case, as in recorder 1.2's hanoi_test");
 RECORDER_TWEAK_DEFINE(spec_tweak, 5, "A test tweak");
 
 static int reset(void **state)
@@ -63,6 +64,72 @@ static void test_regex_matches_whole_names(void **state)
     assert_int_equal(RECORDER_TRACE(other), 0);
     /* "recorder" is not a prefix match: recorder_traces stays off. */
     assert_int_equal(RECORDER_TRACE(recorder_traces), 0);
+}
+
+/* recorder 1.2 compiled names with REG_ICASE: "moves" traces MOVES. */
+static void test_names_match_regardless_of_case(void **state)
+{
+    (void) state;
+    assert_int_equal(recorder_trace_set("moves:FOO:B[A]R=3"),
+                     RECORDER_TRACE_OK);
+    assert_int_equal(RECORDER_TRACE(MOVES), 1);
+    assert_int_equal(RECORDER_TRACE(foo), 1);
+    assert_int_equal(RECORDER_TRACE(bar), 3);
+    assert_int_equal(RECORDER_TRACE(baz), 0);
+    assert_int_equal(recorder_trace_set("SPEC_TWEAK=9"), RECORDER_TRACE_OK);
+    assert_int_equal(RECORDER_TWEAK(spec_tweak), 9);
+    assert_int_equal(recorder_trace_set("-MoVeS"), RECORDER_TRACE_OK);
+    assert_int_equal(RECORDER_TRACE(MOVES), 0);
+}
+
+/* A name that matches nothing says so, naming it, and is kept. */
+static void test_name_matching_nothing_is_reported(void **state)
+{
+    (void) state;
+    stderr_capture_start();
+    int result = recorder_trace_set("foo:no_such_name=2:nothing_here.*=a,b");
+    const char *err = stderr_capture_end();
+    assert_int_equal(result, RECORDER_TRACE_OK);
+    assert_int_equal(RECORDER_TRACE(foo), 1);
+    assert_string_equal(err,
+        "recorder: no recorder or tweak matches 'no_such_name' in "
+        "'no_such_name=2' (kept for any activated later)\n"
+        "recorder: no recorder matches 'nothing_here.*' in "
+        "'nothing_here.*=a,b' (kept for any activated later)\n");
+
+    stderr_capture_start();
+    result = recorder_trace_set("typo");
+    err = stderr_capture_end();
+    assert_int_equal(result, RECORDER_TRACE_OK);
+    assert_string_equal(err, "recorder: no recorder or tweak matches 'typo' "
+                             "(kept for any activated later)\n");
+
+    /* A name that matches is quiet. */
+    stderr_capture_start();
+    recorder_trace_set("bar:spec_tweak=3");
+    err = stderr_capture_end();
+    assert_string_equal(err, "");
+}
+
+/* A generated specification may name thousands: a few are named, the
+ * rest counted. */
+static void test_many_unmatched_names_are_counted(void **state)
+{
+    (void) state;
+    char spec[4096] = "";
+    size_t at = 0;
+    for (unsigned n = 0; n < 20; n++)
+        at += (size_t) snprintf(spec + at, sizeof(spec) - at,
+                                "missing_%u:", n);
+    stderr_capture_start();
+    assert_int_equal(recorder_trace_set(spec), RECORDER_TRACE_OK);
+    const char *err = stderr_capture_end();
+    assert_int_equal(count_of(err, "recorder: no recorder or tweak matches"),
+                     8);
+    assert_non_null(strstr(err, "'missing_7'"));
+    assert_null(strstr(err, "'missing_8'"));
+    assert_non_null(strstr(err, "recorder: 12 more items of the "
+                                "specification match nothing\n"));
 }
 
 static void test_value_zero_turns_matching_traces_off(void **state)
@@ -529,6 +596,9 @@ int main(void)
         TEST(test_colon_list_traces_each_recorder),
         TEST(test_spaces_separate_items_too),
         TEST(test_regex_matches_whole_names),
+        TEST(test_names_match_regardless_of_case),
+        TEST(test_name_matching_nothing_is_reported),
+        TEST(test_many_unmatched_names_are_counted),
         TEST(test_value_zero_turns_matching_traces_off),
         TEST(test_tweaks_set_by_name_alone),
         TEST(test_numeric_values_in_any_base),

@@ -569,12 +569,14 @@ extern uintptr_t recorder_tick(void);
 extern unsigned recorder_dump(void);
 extern unsigned recorder_dump_for(const char *regex);
 
-/* Write 'len' bytes of 'text' to 'output'. Return what was written. */
+/* Write 'len' bytes of 'text' to 'output', one line without its newline
+ * (as in recorder 1.2: the default adds it). Return what was written. */
 typedef unsigned (*recorder_show_fn)(const char *text, size_t len,
                                      void *output);
 
-/* Lay out one line. 'location' is "FILE:LINE:" and/or "FUNCTION:" as the
- * recorder_location and recorder_function tweaks ask, else "". 'order' is
+/* Lay out one line and show it without its newline, as recorder 1.2 did.
+ * 'location' is the function that recorded, 'message' the rendered record
+ * after its "FILE:LINE:" ("" and no prefix for an unknown site). 'order' is
  * the record's index in its recorder; 'timestamp' is in RECORDER_HZ units
  * since the library started. */
 typedef void (*recorder_format_fn)(recorder_show_fn show, void *output,
@@ -590,8 +592,9 @@ typedef size_t (*recorder_type_fn)(intptr_t trace, const char *format,
                                    char *buffer, size_t length,
                                    uintptr_t data);
 
-/* Each returns the previous setting. The default output is stderr (a
- * FILE *); the default show function writes to it. */
+/* Each returns the previous setting (the default function, which may be
+ * called, when none was set). The default output is stderr (a FILE *); the
+ * default show function writes to it. */
 extern void *             recorder_configure_output(void *output);
 extern recorder_show_fn   recorder_configure_show(recorder_show_fn show);
 extern recorder_format_fn recorder_configure_format(recorder_format_fn fmt);
@@ -652,6 +655,7 @@ RECORDER_TWEAK_DECLARE(recorder_function);
 RECORDER_TWEAK_DECLARE(recorder_order);
 RECORDER_TWEAK_DECLARE(recorder_abstime);
 RECORDER_TWEAK_DECLARE(recorder_reltime);
+RECORDER_TWEAK_DECLARE(recorder_time_precision);
 RECORDER_TWEAK_DECLARE(recorder_indent);
 RECORDER_TWEAK_DECLARE(recorder_export_size);
 

@@ -14,15 +14,17 @@ RECORDER(recorder_traces, 64, "Trace and tweak changes, commands applied");
 RECORDER_TWEAK_DEFINE(recorder_dump_sleep, 100,
                       "Milliseconds between background dumps");
 RECORDER_TWEAK_DEFINE(recorder_location, 0,
-                      "Prefix dumped records with FILE:LINE:");
+                      "Prefix dumped records with FILE:LINE: (N>1: width)");
 RECORDER_TWEAK_DEFINE(recorder_function, 0,
-                      "Prefix dumped records with FUNCTION:");
+                      "Prefix dumped records with FUNCTION: (N>1: width)");
 RECORDER_TWEAK_DEFINE(recorder_order, 1,
                       "Show the order of each record");
 RECORDER_TWEAK_DEFINE(recorder_abstime, 0,
-                      "Show time of day (HH:MM:SS.uuuuuu)");
+                      "Show time of day (HH:MM:SS.uuuuuu) too");
 RECORDER_TWEAK_DEFINE(recorder_reltime, 1,
                       "Show seconds since the program started");
+RECORDER_TWEAK_DEFINE(recorder_time_precision, 6,
+                      "Digits after the second in dumped times (0-6)");
 RECORDER_TWEAK_DEFINE(recorder_indent, 16,
                       "Deepest indentation from '>' formats");
 RECORDER_TWEAK_DEFINE(recorder_export_size, 2048,

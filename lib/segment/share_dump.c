@@ -39,7 +39,7 @@ typedef struct segment_dump
 static recorder_line_settings segment_line_settings(recorder_share *share)
 {
     recorder_line_settings settings = {
-        .order = true, .reltime = true, .indent_max = 16,
+        .order = true, .reltime = true, .precision = 6, .indent_max = 16,
         .start_local_us = share->header.start_wall_us
                         + share->header.utc_offset_s * 1000000,
     };
@@ -50,9 +50,11 @@ static recorder_line_settings segment_line_settings(recorder_share *share)
         if (!recorder_share_tweak_info(share, t, &tweak))
             continue;
         if (strcmp(tweak.name, "recorder_location") == 0)
-            settings.location = tweak.value != 0;
+            settings.location = tweak.value;
         else if (strcmp(tweak.name, "recorder_function") == 0)
-            settings.function = tweak.value != 0;
+            settings.function = tweak.value;
+        else if (strcmp(tweak.name, "recorder_time_precision") == 0)
+            settings.precision = tweak.value;
         else if (strcmp(tweak.name, "recorder_order") == 0)
             settings.order = tweak.value != 0;
         else if (strcmp(tweak.name, "recorder_reltime") == 0)
@@ -76,14 +78,15 @@ static bool print_record(const recorder_record *record, unsigned source,
         site = (recorder_site) { text.format, text.file, text.function,
                                  text.line, 0 };
     char message[RECORDER_MESSAGE_MAX];
-    char location[RECORDER_LOCATION_MAX];
-    recorder_line_text(message, location, &dump->settings,
-                       known ? &site : NULL, (uintptr_t) record->site,
-                       &dump->indent, record->args, record->nargs,
-                       &dump->options);
+    char where[RECORDER_LOCATION_MAX];
+    recorder_line_text(message, &dump->settings, known ? &site : NULL,
+                       (uintptr_t) record->site, &dump->indent, record->args,
+                       record->nargs, &dump->options);
+    recorder_line_where(where, known ? &site : NULL);
     char line[RECORDER_LINE_MAX];
     size_t len = recorder_format_line(line, sizeof(line), &dump->settings,
-                                      dump->lanes[source].name, location,
+                                      dump->lanes[source].name, where,
+                                      known ? text.function : "",
                                       record->index,
                                       share_reader_microseconds(dump->share,
                                                    record->timestamp),

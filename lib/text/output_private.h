@@ -33,7 +33,8 @@ void recorder_output_record(const recorder_output *out, const char *label,
 /* Flush the stdio buffer of the configured output, if it is a FILE. */
 void recorder_output_flush(void) RECORDER_HIDDEN;
 
-/* Print a library message on the output: used for help, list, warnings. */
+/* Print a library message on the output, one show call per line: used for
+ * help, list, warnings. */
 void recorder_output_text(const char *text) RECORDER_HIDDEN;
 
 /* The file descriptor the default show function writes to. */

@@ -343,7 +343,8 @@ bool recorder_regex_compile(regex_t *regex, const char *pattern,
         return false;
     char anchored[RECORDER_REGEX_MAX_LENGTH + 8];
     snprintf(anchored, sizeof(anchored), "^(%s)$", pattern);
-    int err = regcomp(regex, anchored, REG_EXTENDED | REG_NOSUB);
+    /* Case-insensitive, as recorder 1.2 matched: "move" names MOVE. */
+    int err = regcomp(regex, anchored, REG_EXTENDED | REG_NOSUB | REG_ICASE);
     if (err)
     {
         regerror(err, regex, why, why_size);

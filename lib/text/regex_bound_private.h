@@ -33,8 +33,9 @@
  * "((a*)*)*" is at the limit. */
 #define RECORDER_REGEX_MAX_LOOPS        2
 
-/* Compile 'pattern' (POSIX extended) to match whole names: "^(pattern)$",
- * REG_EXTENDED | REG_NOSUB. Refuses back-references and patterns whose
+/* Compile 'pattern' (POSIX extended) to match whole names regardless of
+ * case, as recorder 1.2 did: "^(pattern)$", REG_EXTENDED | REG_NOSUB |
+ * REG_ICASE. Refuses back-references and patterns whose
  * estimated cost exceeds the limits above. On failure, returns false with
  * the reason in 'why' (if not NULL) and nothing to regfree. On success,
  * '*nodes' (if not NULL) is the estimated size, in nodes, so that callers

@@ -10,7 +10,9 @@
  *   command   help, list, all, traces, dump, output=FILE,
  *             output_append=FILE, share=PATH ('@' forces a command when a
  *             recorder has the same name)
- * Regexes are POSIX extended and must match a whole name.
+ * Regexes are POSIX extended, must match a whole name, and ignore case
+ * (as in recorder 1.2, "move" names MOVE). A name that matches nothing is
+ * reported on stderr, and kept for what is activated later.
  */
 #include "trace_spec_private.h"
 #include "dump_private.h"
@@ -51,6 +53,7 @@ typedef struct spec_origin
     recorder_spec_source source;
     char *               why;
     size_t               why_size;
+    unsigned             unmatched;     /* items that matched no name */
 } spec_origin;
 
 static __thread spec_origin *origin;
@@ -83,6 +86,31 @@ static void warn(const char *what, const char *detail, const char *item)
     complain(text);
     /* Only 'what' is a literal that outlives this call. */
     record(recorder_warning, "Trace specification: %+s", what);
+}
+
+/* Items of one specification that match nothing named on stderr; the
+ * rest are counted (a generated specification may have thousands). */
+#define UNMATCHED_NAMED 8
+
+/* The program gave a name that matches nothing (yet): a typo is worth a
+ * word, though the setting is kept for what a library loaded later may
+ * bring. recorder 1.2 only recorded it. */
+static void say_unmatched(const char *what, const char *pattern,
+                          const char *item)
+{
+    if (!origin || origin->source != RECORDER_SPEC_FROM_PROGRAM ||
+        origin->unmatched++ >= UNMATCHED_NAMED)
+        return;
+    char text[600];
+    if (strcmp(pattern, item) == 0)
+        snprintf(text, sizeof(text), "recorder: no %s matches '%.200s' "
+                 "(kept for any activated later)\n", what, pattern);
+    else
+        snprintf(text, sizeof(text), "recorder: no %s matches '%.200s' in "
+                 "'%.200s' (kept for any activated later)\n", what, pattern,
+                 item);
+    fputs(text, stderr);
+    record(recorder_warning, "Trace specification: a name matched nothing");
 }
 
 /* Patterns can come from other processes (the command ring): their cost
@@ -210,6 +238,8 @@ static int apply_value(const char *pattern, intptr_t value, const char *item)
         regfree(&regex);
         return RECORDER_TRACE_INVALID_NAME;
     }
+    if (!matched && !tweaks)
+        say_unmatched("recorder or tweak", pattern, item);
     remember(pattern, &regex, cost, value, matched == 0);
     return RECORDER_TRACE_OK;
 }
@@ -320,9 +350,14 @@ static int apply_export(const char *pattern, const char *list,
     }
     request->regex = regex;
     exports_cost += cost;
+    bool matched = false;
+    for (recorder_info *rec = recorder_list(); rec && !matched; rec = rec->next)
+        matched = regexec(&regex, rec->name, 0, NULL, 0) == 0;
     /* Release: the share writer walks this list without the lock. */
     __atomic_store_n(link, request, __ATOMIC_RELEASE);
     pthread_mutex_unlock(&spec_lock);
+    if (!matched)
+        say_unmatched("recorder", pattern, item);
     recorder_share_request(request);
     /* Requests are never freed, so their strings stay valid. */
     record(recorder_traces, "Export request %+s, %u channels",
@@ -410,7 +445,8 @@ static void show_list(bool traced_only)
 static const char help_text[] =
     "Trace specification (RECORDER_TRACES, RECORDER_TWEAKS, "
     "recorder_trace_set):\n"
-    "  items separated by ':' or spaces; regexes match whole names\n"
+    "  items separated by ':' or spaces; regexes match whole names,\n"
+    "  ignoring case\n"
     "  re            trace recorders matching re (or set tweaks to 1)\n"
     "  re=N          set trace or tweak value N (e.g. 0x10, -3)\n"
     "  -re           record, but do not trace\n"
@@ -626,9 +662,12 @@ int recorder_spec_apply(const char *spec, recorder_spec_source source,
     recorder_init();
     /* Nothing to replay before the first spec; from now on, there may be. */
     recorder_registry_listen(RECORDER_LISTENER_SPEC, &replay);
-    spec_origin here = { source, why, why_size }, *outer = origin;
+    spec_origin here = { source, why, why_size, 0 }, *outer = origin;
     origin = &here;
     int result = apply_spec(spec);
     origin = outer;
+    if (here.unmatched > UNMATCHED_NAMED)
+        fprintf(stderr, "recorder: %u more items of the specification match "
+                "nothing\n", here.unmatched - UNMATCHED_NAMED);
     return result;
 }
