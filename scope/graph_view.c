@@ -712,7 +712,7 @@ static void graph_view_init(GraphView *view)
     gtk_widget_set_vexpand(widget, TRUE);
     /* The smallest graph that stays readable; more graphs than fit
      * scroll. */
-    gtk_widget_set_size_request(widget, 240, 170);
+    gtk_widget_set_size_request(widget, 240, 150);
 
     GtkEventController *focus = gtk_event_controller_focus_new();
     g_signal_connect(focus, "enter", G_CALLBACK(on_focus_change), view);

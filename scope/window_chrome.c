@@ -97,6 +97,10 @@ static GtkWidget *main_menu(void)
 GtkWidget *scope_header_bar_new(void)
 {
     GtkWidget *bar = gtk_header_bar_new();
+    /* Narrow windows (-g 640x...) stay possible: no minimize or maximize
+     * buttons beside the graph controls (the title still maximizes on a
+     * double-click). */
+    gtk_header_bar_set_decoration_layout(GTK_HEADER_BAR(bar), ":close");
     gtk_header_bar_pack_start(GTK_HEADER_BAR(bar),
         icon_button("media-playback-pause-symbolic", "app.pause", true));
     gtk_header_bar_pack_start(GTK_HEADER_BAR(bar),
@@ -104,7 +108,7 @@ GtkWidget *scope_header_bar_new(void)
 
     static const struct { const char *label, *action; } views[] = {
         { "Values", "app.toggle-normal" },
-        { "Average", "app.toggle-average" },
+        { "Avg", "app.toggle-average" },
         { "Min/max", "app.toggle-minmax" },
         { "Timing", "app.toggle-timing" },
     };
