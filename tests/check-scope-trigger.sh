@@ -15,7 +15,7 @@ case "${BUILD:-build}" in
 esac
 scope="$build/recorder_scope"
 writer="$build/tests/spike_writer"
-export RECORDER_TRACES=spike=sig
+export RECORDER_TRACES=spike=sig,
 
 if [ "${1:-}" != inner ]; then
     work=$(mktemp -d)

@@ -1,7 +1,7 @@
 /* spike_writer.c - a quiet signal with one spike, for the scope's trigger
  * tests.
  *
- *   RECORDER_SHARE=DIR/seg RECORDER_TRACES=spike=sig \
+ *   RECORDER_SHARE=DIR/seg RECORDER_TRACES=spike=sig, \
  *       spike_writer [SPIKE_AT [SECONDS]]
  *
  * Records sig every 2 ms for SECONDS (default 12): 0 to 2 (a little noise)
