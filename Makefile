@@ -78,7 +78,7 @@ SCOPE_CFLAGS    = $(shell pkg-config --cflags $(SCOPE_PKGS)) \
 SCOPE_LIBS      = $(shell pkg-config --libs $(SCOPE_PKGS)) -lm
 SCOPE_TEST_LIBS = $(shell pkg-config --libs cairo) -lm
 SCOPE_HELPERS   := $(BUILD)/tests/scope_feeder $(BUILD)/tests/forge_segment \
-                   $(BUILD)/tests/forge_v12_segment
+                   $(BUILD)/tests/forge_v12_segment $(BUILD)/tests/spike_writer
 MAN1            := share/man/man1/recorder_scope.1
 DESKTOP         := share/applications/recorder_scope.desktop
 
@@ -164,6 +164,11 @@ $(SCOPE): $(SCOPE_OBJECTS) $(STATIC_LIB)
 
 # A program that records known values, for the scope's shell tests.
 $(BUILD)/tests/scope_feeder: tests/scope_feeder.c $(STATIC_LIB)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -Iinclude $< -o $@ $(STATIC_LIB) $(LDLIBS)
+
+# A quiet signal with one spike, for check-scope-trigger.sh.
+$(BUILD)/tests/spike_writer: tests/spike_writer.c $(STATIC_LIB)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -Iinclude $< -o $@ $(STATIC_LIB) $(LDLIBS)
 

@@ -46,6 +46,8 @@ static const rgb dim = { 0x8a, 0x93, 0xa3 };
 static const rgb title_colour = { 0xee, 0xf1, 0xf5 };
 static const rgb alert = { 0xff, 0xb4, 0x54 };
 static const rgb focus = { 0x4a, 0x78, 0xc2 };
+/* The trigger marker: no channel, frame or text has it. */
+static const rgb trigger_colour = { 0xff, 0xff, 0xff };
 
 #define TITLE_HEIGHT    24.0
 #define LEGEND_ROW      18.0
@@ -530,6 +532,77 @@ static void draw_overlays(cairo_t *cr, const layout *l,
                      model->readout_y);
 }
 
+/* The trigger: a line at its time with a "T" flag on top, and where its
+ * channel is drawn here, an arrow at its level on the left edge and a
+ * diamond where the channel crossed it. */
+static void draw_trigger(cairo_t *cr, const layout *l,
+                         const graph_model *model, const graph_scale *scales,
+                         double t0, double t1)
+{
+    double x = NAN, y = NAN;
+    if (isfinite(model->trigger_time))
+    {
+        x = round(scope_time_to_x(model->trigger_time, t0, t1, l->x,
+                                  l->w)) + 0.5;
+        if (x >= l->x && x <= l->x + l->w)
+        {
+            paint(cr, trigger_colour, 0.7);
+            cairo_set_line_width(cr, 1);
+            cairo_move_to(cr, x, l->y);
+            cairo_line_to(cr, x, l->y + l->h);
+            cairo_stroke(cr);
+            paint(cr, trigger_colour, 1);
+            cairo_move_to(cr, x - 6, l->y);
+            cairo_line_to(cr, x + 6, l->y);
+            cairo_line_to(cr, x, l->y + 8);
+            cairo_close_path(cr);
+            cairo_fill(cr);
+            use_font(cr, 11, true);
+            show_text(cr, x + 8, l->y + 11, 0, "T");
+        }
+        else
+            x = NAN;
+    }
+    if (model->trigger_label && model->trigger_label[0])
+    {
+        /* Its state, in the plot's top left corner, on a dark box. */
+        use_font(cr, 11, false);
+        double w = text_width(cr, model->trigger_label) + 10;
+        paint(cr, background, 0.85);
+        cairo_rectangle(cr, l->x + 12, l->y + 3, w, 16);
+        cairo_fill(cr);
+        paint(cr, text, 1);
+        show_text(cr, l->x + 17, l->y + 15, 0, model->trigger_label);
+    }
+    if (!(model->views & ~SCOPE_VIEW_TIMING))
+        return;
+    for (unsigned s = 0; s < model->series_count; s++)
+    {
+        if (model->series[s] != model->trigger_series || is_hidden(model, s))
+            continue;
+        y = graph_value_y(&scales[s], model->trigger_level);
+        if (!(y >= l->y && y <= l->y + l->h))
+            return;
+        paint(cr, trigger_colour, 1);
+        cairo_move_to(cr, l->x, y - 5);
+        cairo_line_to(cr, l->x + 9, y);
+        cairo_line_to(cr, l->x, y + 5);
+        cairo_close_path(cr);
+        cairo_fill(cr);
+        if (isfinite(x))
+        {
+            cairo_move_to(cr, x, y - 6);
+            cairo_line_to(cr, x + 6, y);
+            cairo_line_to(cr, x, y + 6);
+            cairo_line_to(cr, x - 6, y);
+            cairo_close_path(cr);
+            cairo_set_line_width(cr, 2);
+            cairo_stroke(cr);
+        }
+        return;
+    }
+}
+
 /* ---- scales --------------------------------------------------------------- */
 
 static const bool track_for_values[SCOPE_TRACKS] = {
@@ -754,6 +827,8 @@ void graph_draw_frame(cairo_t *cr, double width, double height,
         cairo_stroke(cr);
         cairo_set_dash(cr, NULL, 0, 0);
     }
+    if (model->trigger)
+        draw_trigger(cr, &l, model, scales, t0, t1);
     draw_overlays(cr, &l, model, t0, t1);
     cairo_restore(cr);
 

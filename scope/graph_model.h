@@ -54,6 +54,12 @@ typedef struct graph_model
     double               band_x0, band_y0, band_x1, band_y1;
     const char *         readout;       /* lines, or NULL */
     double               readout_x, readout_y; /* near here; < 0: corner */
+    /* The trigger (trigger.h): its level on its channel, if that is in
+     * this graph, and a marker where it fired (time NaN: not yet). */
+    bool                 trigger;
+    const scope_series * trigger_series;
+    double               trigger_level, trigger_time;
+    const char *         trigger_label; /* its state, or NULL */
 } graph_model;
 
 /* Fixed margins, so the plot width is known without measuring text. */

@@ -4,6 +4,7 @@
 #include "graph_view.h"
 #include "graph_draw.h"
 #include "readout.h"
+#include "trigger.h"
 
 #include <math.h>
 #include <stdbool.h>
@@ -37,6 +38,7 @@ struct _GraphView
     bool          scrolling;            /* as of the last frame drawn */
     gboolean      right_axis;
     char          message[256];
+    char          trigger_label[160];
 
     scope_value_view values;
     bool *        hidden;               /* per channel of the graph */
@@ -126,6 +128,8 @@ static void refresh_legend(GraphView *view, double now)
     view->legend_time = now;
 }
 
+static bool shared_axis(GraphView *view);
+
 /* ---- readout -------------------------------------------------------------- */
 
 static double time_at_x(const graph_frame *frame, double x)
@@ -189,6 +193,24 @@ double graph_view_pointer_time(GraphView *view)
     return (view->frame.t0 + view->frame.t1) / 2;
 }
 
+bool graph_view_pointer_value(GraphView *view, double *value,
+                              const scope_series **first_shown)
+{
+    graph_window *w = view->window;
+    if (!w->hovering || w->hovered != view || !shared_axis(view))
+        return false;
+    const graph_frame *f = &view->frame;
+    *value = scope_value_at_fraction(1 - (view->pointer_y - f->y) / f->h,
+                                     f->lo, f->hi, f->log);
+    unsigned count;
+    scope_series *const *series = graph_series(view, &count);
+    *first_shown = NULL;
+    for (unsigned s = 0; s < count && !*first_shown; s++)
+        if (!graph_view_channel_hidden(view, s))
+            *first_shown = series[s];
+    return isfinite(*value);
+}
+
 /* ---- drawing -------------------------------------------------------------- */
 
 static void fill_model(GraphView *view, graph_model *model, double now,
@@ -214,6 +236,9 @@ static void fill_model(GraphView *view, graph_model *model, double now,
         model->has_cursor[c] = w->has_cursor[c];
         model->cursor[c] = w->cursor[c];
     }
+    if (w->trigger)
+        scope_trigger_mark(w->trigger, model, view->trigger_label,
+                           sizeof(view->trigger_label));
     (void) width;
 }
 

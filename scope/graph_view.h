@@ -35,6 +35,7 @@ typedef struct graph_window
     GraphView *     hovered;
     bool            has_cursor[2];      /* A and B */
     double          cursor[2];          /* their times */
+    const struct scope_trigger *trigger; /* marked on the graphs; NULL */
     /* Something the user did changed what all graphs show; 'what' says
      * it in words (for --trace-view and the status line). */
     void          (*changed)(void *data, const char *what);
@@ -79,6 +80,11 @@ void graph_view_refresh_readout(GraphView *view);
 
 /* Time under the pointer, or mid-view when the pointer is elsewhere. */
 double graph_view_pointer_time(GraphView *view);
+
+/* Value on the shared axis at the pointer's height, and the first channel
+ * shown (NULL if none); false when not hovered or the axis is not shared. */
+bool graph_view_pointer_value(GraphView *view, double *value,
+                              const scope_series **first_shown);
 
 /* The readout lines (hover and cursors) as last drawn, or "". */
 const char *graph_view_readout(GraphView *view);

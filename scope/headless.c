@@ -2,6 +2,7 @@
 #include "headless.h"
 #include "channel_data.h"
 #include "graph_files.h"
+#include "trigger.h"
 
 #include <errno.h>
 #include <math.h>
@@ -51,6 +52,62 @@ static void send_setup(scope_source *source, const scope_options *options)
     }
 }
 
+/* Single: stop once the triggered span is recorded; once it fires, the
+ * timeout makes room for the rest of the span. */
+static bool headless_trigger(scope_trigger *trigger, scope_source *source,
+                             unsigned graphs, double span, double now,
+                             double *stop)
+{
+    unsigned found = scope_trigger_follow(trigger, source, graphs, span);
+    if (found & SCOPE_TRIGGER_FIRED)
+    {
+        char spec[96];
+        scope_trigger_spec_text(&trigger->spec, spec, sizeof(spec));
+        fprintf(stderr, "recorder_scope: trigger %s fired at %.6f s\n", spec,
+                trigger->time);
+        double rest = now + (trigger->t1 - trigger->time) + 2.0;
+        if (trigger->mode == SCOPE_TRIGGER_SINGLE && rest > *stop)
+            *stop = rest;
+    }
+    return trigger->mode == SCOPE_TRIGGER_SINGLE && trigger->has_capture;
+}
+
+/* The span a trigger chose, with its marker on every graph; false (said
+ * why) when there is none to capture. */
+static bool headless_trigger_span(scope_trigger *trigger,
+                                  const scope_options *options,
+                                  scope_time_view *time)
+{
+    double t0, t1;
+    char text[300];
+    scope_trigger_describe(trigger, text, sizeof(text));
+    if (!scope_trigger_window(trigger, &t0, &t1))
+    {
+        if (trigger->state == SCOPE_TRIGGER_WAITING)
+        {
+            /* Fired, but the end of its span never came: what there is. */
+            fprintf(stderr, "recorder_scope: the end of the triggered span "
+                    "was not recorded in time (%s)\n", text);
+            t0 = trigger->t0;
+            t1 = trigger->t1;
+        }
+        else if (trigger->mode == SCOPE_TRIGGER_AUTO)
+        {
+            return true;                /* free-running: the live span */
+        }
+        else
+        {
+            fprintf(stderr, "recorder_scope: the trigger did not fire in "
+                    "%g s (%s)\n", options->capture_seconds, text);
+            return false;
+        }
+    }
+    scope_time_view_show(time, t0, t1);
+    fprintf(stderr, "recorder_scope: triggered span %.6f s to %.6f s\n", t0,
+            t1);
+    return true;
+}
+
 int scope_headless_run(const scope_options *options)
 {
     scope_source_config config = {
@@ -80,6 +137,14 @@ int scope_headless_run(const scope_options *options)
     double start = monotonic_seconds(), now = start;
     double stop = start + options->capture_seconds;
     char said[4608] = "";
+    scope_trigger trigger = { .mode = SCOPE_TRIGGER_AUTO };
+    char trigger_label[160];
+    double trigger_span = options->duration > 0 ? options->duration
+                        : options->capture_seconds > 0
+                        ? options->capture_seconds : SCOPE_DEFAULT_DURATION;
+    if (options->has_trigger)
+        scope_trigger_init(&trigger, &options->trigger, options->trigger_mode,
+                           options->trigger_pre);
     for (;;)
     {
         unsigned found = scope_source_poll(source, now);
@@ -91,6 +156,10 @@ int scope_headless_run(const scope_options *options)
             fprintf(stderr, "recorder_scope: %s\n", message);
             snprintf(said, sizeof(said), "%s", message);
         }
+        if (options->has_trigger &&
+            headless_trigger(&trigger, source, graphs, trigger_span, now,
+                             &stop))
+            break;
         if (now >= stop)
             break;
         pause_seconds(stop - now < POLL_SECONDS ? stop - now : POLL_SECONDS);
@@ -126,6 +195,9 @@ int scope_headless_run(const scope_options *options)
         scope_time_view_show(&time, t0, t1);
         fprintf(stderr, "recorder_scope: view %.6f s to %.6f s\n", t0, t1);
     }
+    if (options->has_trigger &&
+        !headless_trigger_span(&trigger, options, &time))
+        goto done;
     unsigned channels = 0;
     bool timing = false;
     for (unsigned g = 0; g < graphs; g++)
@@ -136,6 +208,9 @@ int scope_headless_run(const scope_options *options)
                          options->max_samples, now, messages[g],
                          sizeof(messages[g]));
         list[g] = &models[g];
+        if (options->has_trigger)
+            scope_trigger_mark(&trigger, &models[g], trigger_label,
+                               sizeof(trigger_label));
         channels += models[g].series_count;
         timing |= (views & SCOPE_VIEW_TIMING) != 0;
     }

@@ -55,6 +55,14 @@ static const scope_key_binding bindings[] = {
     CHANNEL(2), CHANNEL(3), CHANNEL(4), CHANNEL(5),
     CHANNEL(6), CHANNEL(7), CHANNEL(8), CHANNEL(9),
 
+    BIND("app.trigger-level", "Trigger",
+         "Trigger level at the pointer (on that graph's channel)", "v"),
+    BIND("app.trigger-edge", "Trigger",
+         "Trigger edge: rising, falling, either", "e"),
+    BIND("app.trigger-mode", "Trigger",
+         "Trigger mode: auto, normal, single", "o"),
+    BIND("app.trigger-rearm", "Trigger", "Re-arm the trigger", "r"),
+
     BIND("app.save-image", "Files", "Save the graph as PNG", "i"),
     BIND("app.save-data", "Files", "Save its data as CSV", "c"),
     BIND("app.save-both", "Files", "Save both", "space"),

@@ -7,6 +7,7 @@
 #include "graph_view.h"
 #include "key_bindings.h"
 #include "renderer_choice.h"
+#include "trigger.h"
 #include "window_chrome.h"
 
 #include <math.h>
@@ -57,6 +58,11 @@ struct _ScopeApp
     char                 state_text[4608];
     char                 action_text[1200];
     char                 said[4608];    /* last state told on stderr */
+    scope_trigger        trigger;       /* when 'triggering' */
+    bool                 triggering;
+    double               trigger_shown; /* end of the span it put in view */
+    char                 trigger_text[300];
+    char                 trigger_traced[96];
 };
 
 G_DEFINE_TYPE(ScopeApp, scope_app, GTK_TYPE_APPLICATION)
@@ -71,8 +77,10 @@ static void show_status(ScopeApp *app)
                  "live)   |   ", app->shared.time.end - app->shared.time.span,
                  app->shared.time.end);
     char text[sizeof(app->state_text) + sizeof(app->action_text) +
-              sizeof(app->readout_line) + sizeof(paused) + 16];
-    snprintf(text, sizeof(text), "%s%s%s%s%s%s", paused, app->state_text,
+              sizeof(app->readout_line) + sizeof(paused) +
+              sizeof(app->trigger_text) + 24];
+    snprintf(text, sizeof(text), "%s%s%s%s%s%s%s%s", app->trigger_text,
+             app->trigger_text[0] ? "   |   " : "", paused, app->state_text,
              app->action_text[0] ? "   |   " : "", app->action_text,
              app->readout_line[0] ? "   |   " : "", app->readout_line);
     if (strcmp(gtk_label_get_text(GTK_LABEL(app->status)), text) != 0)
@@ -276,6 +284,8 @@ static void trace_view(ScopeApp *app, const char *what)
             if (app->shared.has_cursor[c])
                 printf("cursor %c: %.6f\n", "AB"[c], app->shared.cursor[c]);
     }
+    if (strcmp(what, "trigger") == 0 && app->triggering)
+        printf("%s\n", app->trigger_traced);
     if (strcmp(what, "readout") == 0 || strncmp(what, "cursor", 6) == 0)
         printf("readout: %s\n", app->readout_line);
     fflush(stdout);
@@ -344,6 +354,53 @@ static void apply_view_request(ScopeApp *app)
     on_shared_changed(app, "view");
 }
 
+/* ---- trigger -------------------------------------------------------------- */
+
+/* Look at the trigger channel's new samples; move the view as the trigger
+ * says; tell its state (status line, --trace-view 'trigger: STATE [T]').
+ * 'found' adds what an action did. */
+static void follow_trigger(ScopeApp *app, unsigned found)
+{
+    double t0, t1;
+    scope_time_view_window(&app->shared.time, &app->shared.held, &t0, &t1);
+    found |= scope_trigger_follow(&app->trigger, app->source, app->view_count,
+                                  t1 - t0);
+    const scope_trigger *trigger = &app->trigger;
+    if (found & SCOPE_TRIGGER_CAPTURED)
+    {
+        /* Each capture says "triggered", even when re-armed at once. */
+        snprintf(app->trigger_traced, sizeof(app->trigger_traced),
+                 "trigger: triggered %.6f", trigger->shown_time);
+        trace_view(app, "trigger");
+    }
+    char traced[sizeof(app->trigger_traced)];
+    const char *state = scope_trigger_state_name(trigger->state);
+    if (trigger->state != SCOPE_TRIGGER_ARMED)
+        snprintf(traced, sizeof(traced), "trigger: %s %.6f", state,
+                 trigger->state == SCOPE_TRIGGER_WAITING
+                 ? trigger->time : trigger->shown_time);
+    else if (trigger->has_capture)
+        snprintf(traced, sizeof(traced), "trigger: %s %.6f", state,
+                 trigger->shown_time);
+    else
+        snprintf(traced, sizeof(traced), "trigger: %s", state);
+    if (strcmp(traced, app->trigger_traced) != 0)
+    {
+        snprintf(app->trigger_traced, sizeof(app->trigger_traced), "%s",
+                 traced);
+        trace_view(app, "trigger");
+    }
+    char text[sizeof(app->trigger_text)];
+    scope_trigger_describe(trigger, text, sizeof(text));
+    bool moved = scope_trigger_steer(trigger, found, &app->shared.time,
+                                     &app->trigger_shown);
+    if (moved || strcmp(text, app->trigger_text) != 0 || found)
+    {
+        snprintf(app->trigger_text, sizeof(app->trigger_text), "%s", text);
+        on_shared_changed(app, moved ? "view" : NULL);
+    }
+}
+
 /* ---- polling ------------------------------------------------------------- */
 
 static gboolean on_poll(gpointer data)
@@ -365,6 +422,8 @@ static gboolean on_poll(gpointer data)
             graph_view_update(app->views[g]);
     if (app->view_pending)
         apply_view_request(app);
+    if (app->triggering)
+        follow_trigger(app, 0);
 
     const char *message = scope_source_message(app->source);
     if (strcmp(message, app->said) != 0)
@@ -595,6 +654,101 @@ static void toggle_channel(ScopeApp *app, unsigned number)
     on_shared_changed(app, "channels");
 }
 
+/* r: arm again (single: for the next capture). */
+static void trigger_rearm(ScopeApp *app)
+{
+    if (!app->triggering)
+    {
+        set_action_text(app, "no trigger: point at a level and press v, or "
+                             "start with --trigger 'CHANNEL>LEVEL'");
+        return;
+    }
+    scope_trigger_arm(&app->trigger);
+    set_action_text(app, "trigger armed");
+    follow_trigger(app, 0);
+}
+
+/* o: auto, normal, single. */
+static void trigger_cycle_mode(ScopeApp *app)
+{
+    if (!app->triggering)
+    {
+        trigger_rearm(app);
+        return;
+    }
+    scope_trigger_set_mode(&app->trigger, (app->trigger.mode + 1) %
+                                          SCOPE_TRIGGER_MODES);
+    char text[80];
+    snprintf(text, sizeof(text), "trigger mode %s",
+             scope_trigger_mode_name(app->trigger.mode));
+    set_action_text(app, text);
+    follow_trigger(app, 0);
+}
+
+/* e: rising, falling, either. */
+static void trigger_cycle_edge(ScopeApp *app)
+{
+    if (!app->triggering)
+    {
+        trigger_rearm(app);
+        return;
+    }
+    scope_trigger_spec *spec = &app->trigger.spec;
+    spec->edge = spec->edge == SCOPE_TRIGGER_RISING ? SCOPE_TRIGGER_FALLING
+               : spec->edge == SCOPE_TRIGGER_FALLING ? SCOPE_TRIGGER_EITHER
+               : SCOPE_TRIGGER_RISING;
+    scope_trigger_set_level(&app->trigger, spec->level);
+    static const char *const edges[] = { "", "rising", "falling", "either" };
+    char text[80];
+    snprintf(text, sizeof(text), "trigger edge %s", edges[spec->edge]);
+    set_action_text(app, text);
+    follow_trigger(app, 0);
+}
+
+/* v: the level at the pointer; the graph's first channel shown becomes
+ * the trigger channel unless the trigger's own is in that graph. */
+static void trigger_level_here(ScopeApp *app)
+{
+    graph_window *w = &app->shared;
+    double level;
+    const scope_series *first;
+    if (!w->hovering || !w->hovered ||
+        !graph_view_pointer_value(w->hovered, &level, &first) || !first)
+    {
+        set_action_text(app, "point at the trigger level in a graph with "
+                             "one value axis, then press v");
+        return;
+    }
+    unsigned count = 0, g = 0;
+    while (g < app->view_count && app->views[g] != w->hovered)
+        g++;
+    scope_series *const *series = scope_source_graph_series(app->source, g,
+                                                            &count);
+    bool here = false;
+    for (unsigned s = 0; s < count && app->triggering; s++)
+        here |= series[s] == app->trigger.series;
+    if (!here)
+    {
+        scope_trigger_spec spec = app->triggering ? app->trigger.spec
+            : (scope_trigger_spec) { .edge = SCOPE_TRIGGER_RISING };
+        snprintf(spec.channel, sizeof(spec.channel), "%s", first->name);
+        spec.level = level;
+        scope_trigger_init(&app->trigger, &spec,
+                           app->triggering ? app->trigger.mode
+                                           : app->options->trigger_mode,
+                           app->triggering ? app->trigger.pre
+                                           : app->options->trigger_pre);
+        app->triggering = true;
+        w->trigger = &app->trigger;
+    }
+    scope_trigger_set_level(&app->trigger, level);
+    char text[200], spec[96];
+    scope_trigger_spec_text(&app->trigger.spec, spec, sizeof(spec));
+    snprintf(text, sizeof(text), "trigger %s", spec);
+    set_action_text(app, text);
+    follow_trigger(app, 0);
+}
+
 static void show_shortcuts(ScopeApp *app)
 {
     GtkWindow *shortcuts = scope_shortcuts_window_new();
@@ -651,6 +805,10 @@ ACTION(act_log_scale, value_action(app,
 ACTION(act_lock_range, value_action(app,
                                     graph_view_toggle_lock(focused_view(app))))
 ACTION(act_shortcuts, show_shortcuts(app))
+ACTION(act_trigger_rearm, trigger_rearm(app))
+ACTION(act_trigger_mode, trigger_cycle_mode(app))
+ACTION(act_trigger_edge, trigger_cycle_edge(app))
+ACTION(act_trigger_level, trigger_level_here(app))
 
 static void act_toggle_channel(GSimpleAction *action, GVariant *parameter,
                                gpointer data)
@@ -689,6 +847,10 @@ static const GActionEntry app_actions[] = {
     { .name = "toggle-channel", .activate = act_toggle_channel,
       .parameter_type = "u" },
     { .name = "shortcuts", .activate = act_shortcuts },
+    { .name = "trigger-rearm", .activate = act_trigger_rearm },
+    { .name = "trigger-mode", .activate = act_trigger_mode },
+    { .name = "trigger-edge", .activate = act_trigger_edge },
+    { .name = "trigger-level", .activate = act_trigger_level },
 };
 
 /* ---- window ------------------------------------------------------------------- */
@@ -857,6 +1019,14 @@ static bool scope_app_prepare(ScopeApp *app, const scope_options *options)
     app->shared.changed = on_shared_changed;
     app->shared.data = app;
     app->view_pending = options->view.set;
+    app->trigger_shown = NAN;
+    if (options->has_trigger)
+    {
+        scope_trigger_init(&app->trigger, &options->trigger,
+                           options->trigger_mode, options->trigger_pre);
+        app->triggering = true;
+        app->shared.trigger = &app->trigger;
+    }
     scope_source_config config = {
         .duration = options->duration,
         .keep = options->max_samples > (long) SCOPE_HISTORY_DEFAULT

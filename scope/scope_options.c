@@ -58,9 +58,20 @@ static const char usage_text[] =
     "                 sample, e.g. --view -5:-1; an empty end is the oldest\n"
     "                 or newest sample); with --png or --csv, capture\n"
     "                 exactly that span\n"
+    "  --trigger 'CHANNEL>LEVEL'\n"
+    "                 trigger on CHANNEL (a channel shown) rising through\n"
+    "                 LEVEL; 'CHANNEL<LEVEL' falling, 'CHANNEL<>LEVEL' either;\n"
+    "                 LEVEL takes SI suffixes n u m k M G (2.5k, 10u)\n"
+    "  --trigger-mode auto|normal|single\n"
+    "                 auto (default): live until a trigger, then its span;\n"
+    "                 normal: the last triggered span; single: the first one,\n"
+    "                 frozen until re-armed (r); with --png or --csv, single\n"
+    "                 waits for the trigger (--duration is the timeout) and\n"
+    "                 captures its span\n"
+    "  --pre PERCENT  part of the span before the trigger (default 10)\n"
     "  --trace-view   print on standard output what the window shows as it\n"
     "                 changes: view, value ranges, hidden channels, cursors,\n"
-    "                 the readout (for scripts and tests)\n"
+    "                 the readout, the trigger (for scripts and tests)\n"
     "  -h, --help     this help\n"
     "      --version  version\n"
     "\n"
@@ -71,7 +82,9 @@ static const char usage_text[] =
     "B), a click on a legend entry hides or shows its channel. Keys: p\n"
     "pause, + - zoom time, Left Right pan, Ctrl+ Ctrl- Up Down values, 1 2 0\n"
     "cursors A, B, none, z zoom to the cursors, l lanes or normalised, g log\n"
-    "scale, k lock the value range, Alt+1..9 hide a channel; t a n m toggle\n"
+    "scale, k lock the value range, Alt+1..9 hide a channel; v puts the\n"
+    "trigger level at the pointer (on the first channel there if no --trigger),\n"
+    "e cycles its edge, o its mode, r re-arms; t a n m toggle\n"
     "timing, average, normal values and min/max in the focused graph; i\n"
     "saves a PNG of it, c a CSV of its values, space both; Escape dismisses\n"
     "the error banner; q or Ctrl+Q quits; Ctrl+? lists every key.\n"
@@ -244,12 +257,15 @@ static void set_defaults(scope_options *options)
     options->ratio = SCOPE_DEFAULT_RATIO / 100.0;
     options->basename = SCOPE_DEFAULT_BASENAME;
     options->capture_seconds = -1;
+    options->trigger_mode = SCOPE_TRIGGER_AUTO;
+    options->trigger_pre = SCOPE_TRIGGER_DEFAULT_PRE / 100;
 }
 
 scope_parse scope_options_parse(int argc, char **argv, scope_options *options)
 {
     set_defaults(options);
     bool only_channels = false;
+    unsigned trigger_options = 0;       /* --trigger-mode 2, --pre 4 */
     for (int a = 1; a < argc; a++)
     {
         const char *arg = argv[a];
@@ -311,6 +327,44 @@ scope_parse scope_options_parse(int argc, char **argv, scope_options *options)
             if (!missing && strcmp(arg, "--trace-view") == 0)
             {
                 options->trace_view = true;
+                continue;
+            }
+            if (!missing &&
+                (value = long_value(argc, argv, &a, "--trigger-mode",
+                                    &missing)))
+            {
+                if (!scope_trigger_mode_parse(value, &options->trigger_mode))
+                    return value_error("--trigger-mode", value,
+                                       "expected auto, normal or single");
+                trigger_options |= 2;
+                continue;
+            }
+            if (!missing &&
+                (value = long_value(argc, argv, &a, "--trigger", &missing)))
+            {
+                char why[256];
+                if (!scope_trigger_spec_parse(value, &options->trigger, why,
+                                              sizeof(why)))
+                    return value_error("--trigger", value, why);
+                options->has_trigger = true;
+                continue;
+            }
+            if (!missing &&
+                (value = long_value(argc, argv, &a, "--pre", &missing)))
+            {
+                /* "20" or "20%" */
+                char number[64];
+                size_t length = strlen(value);
+                if (length && value[length - 1] == '%')
+                    length--;
+                snprintf(number, sizeof(number), "%.*s", (int) length, value);
+                double percent;
+                if (!parse_number(number, &percent) || percent < 0 ||
+                    percent > 100)
+                    return value_error("--pre", value, "expected a "
+                                       "percentage of the span, 0 to 100");
+                options->trigger_pre = percent / 100;
+                trigger_options |= 4;
                 continue;
             }
             if (!missing &&
@@ -421,6 +475,12 @@ scope_parse scope_options_parse(int argc, char **argv, scope_options *options)
                            options->png_path ? "--png" : "--csv");
     if (!options->headless && options->capture_seconds >= 0)
         return usage_error("%s needs --png FILE or --csv FILE", "--duration");
+    if (options->has_trigger && options->view.set)
+        return usage_error("%s: the trigger and --view both choose the span; "
+                           "give one", "--view");
+    if (trigger_options && !options->has_trigger)
+        return usage_error("%s needs --trigger CHANNEL>LEVEL",
+                           trigger_options & 2 ? "--trigger-mode" : "--pre");
     return SCOPE_PARSE_RUN;
 }
 

@@ -3,6 +3,7 @@
 #define SCOPE_OPTIONS_H
 
 #include "time_view.h"
+#include "trigger.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -53,6 +54,10 @@ typedef struct scope_options
     bool        headless;               /* --png or --csv given */
     scope_view_request view;            /* --view FROM:TO */
     bool        trace_view;             /* --trace-view */
+    bool        has_trigger;            /* --trigger CHANNEL>LEVEL... */
+    scope_trigger_spec trigger;
+    scope_trigger_mode trigger_mode;    /* --trigger-mode, default auto */
+    double      trigger_pre;            /* --pre as a fraction, 0.1 */
 } scope_options;
 
 typedef enum scope_parse

@@ -295,7 +295,7 @@ static void test_shortcuts_xml_lists_every_binding(void **state)
         assert_true(listed(reading.titles, gestures[g].title));
     assert_true(listed(reading.group_titles, SCOPE_MOUSE_GROUP));
     assert_int_equal(reading.shortcuts, listed_keys + gesture_count);
-    assert_int_equal(reading.groups, 8);  /* 7 of keys, 1 of the mouse */
+    assert_int_equal(reading.groups, 9);  /* 8 of keys, 1 of the mouse */
     assert_int_equal(reading.sections, 2);
     g_string_free(reading.accelerators, TRUE);
     g_string_free(reading.titles, TRUE);
