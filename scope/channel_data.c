@@ -25,6 +25,8 @@ void scope_series_init(scope_series *series, const char *name, double ratio)
     for (unsigned k = 0; k < SCOPE_TRACKS; k++)
         scope_minmax_init(&series->minmax[k]);
     scope_stats_init(&series->stats, ratio);
+    scope_loss_rate_init(&series->losses);
+    scope_pace_init(&series->pace);
 }
 
 void scope_series_free(scope_series *series)
@@ -81,6 +83,7 @@ bool scope_series_append(scope_series *series, double time, double value)
         time = series->latest_time;     /* keep times sorted for searches */
     double tracks[SCOPE_TRACKS];
     scope_stats_add(&series->stats, time, value, tracks);
+    scope_pace_add(&series->pace, tracks[SCOPE_TRACK_INTERVAL] * 1e-6);
     size_t at = (size_t) (series->end - series->base);
     series->time[at] = time;
     for (unsigned k = 0; k < SCOPE_TRACKS; k++)
@@ -170,6 +173,7 @@ typedef struct scope_graph
     bool            has_data;
     double          arrival;            /* monotonic time of the last batch */
     double          batch_gap;          /* typical time between batches */
+    scope_pace      arrivals;           /* usual time between batches */
     double          latest;             /* newest sample time */
     bool            frozen;             /* 'frozen_end' is meaningful */
     double          frozen_end;         /* right edge when it stopped */
@@ -262,6 +266,7 @@ int scope_source_add_graph(scope_source *source, const char *regex)
     scope_graph *graph = &graphs[source->graph_count];
     memset(graph, 0, sizeof(*graph));
     graph->latest = NAN;
+    scope_pace_init(&graph->arrivals);
     if (regex && !(graph->regex = strdup(regex)))
         return -1;
     return (int) source->graph_count++;
@@ -466,18 +471,25 @@ static unsigned read_samples(scope_source *source, double now)
             uint64_t lost = 0;
             got = recorder_share_read(source->share, (unsigned) series->channel,
                                       &series->cursor, batch, READ_BATCH, &lost);
-            if (lost && !first)
-            {
-                series->lost += lost;
-                scope_stats_break(&series->stats);
-            }
+            if (first)
+                lost = 0;
+            series->lost += lost;
+            scope_loss_rate_add(&series->losses, now, got, lost);
             for (size_t i = 0; i < got; i++)
             {
                 double t = batch[i].time + source->offset;
+                /* The batch does not say where the loss fell: a lane can
+                 * be lapped in the middle of a read, or be merged with
+                 * lanes that lost nothing. So no interval is measured
+                 * within it, nor from its last sample to the next. */
+                if (lost)
+                    scope_stats_break(&series->stats);
                 if (t <= series->skip_until)
                     continue;
                 scope_series_append(series, t, batch[i].value);
             }
+            if (lost)
+                scope_stats_break(&series->stats);
         } while (got == READ_BATCH);
         if (series->end == before)
             continue;
@@ -494,8 +506,11 @@ static unsigned read_samples(scope_source *source, double now)
             if (!graph_has(graph, series))
                 continue;
             if (graph->has_data && now > graph->arrival)
+            {
                 graph->batch_gap += (now - graph->arrival -
                                      graph->batch_gap) * 0.2;
+                scope_pace_add(&graph->arrivals, now - graph->arrival);
+            }
             graph->fresh = true;
             graph->has_data = true;
             graph->arrival = now;
@@ -608,7 +623,7 @@ static unsigned check_state(scope_source *source, double now)
     return flags;
 }
 
-unsigned scope_source_poll(scope_source *source, double now)
+static unsigned poll_segment(scope_source *source, double now)
 {
     unsigned flags = 0;
     if (!source->share)
@@ -633,6 +648,18 @@ unsigned scope_source_poll(scope_source *source, double now)
         flags |= scan_channels(source);
     }
     flags |= read_samples(source, now);
+    return flags;
+}
+
+unsigned scope_source_poll(scope_source *source, double now)
+{
+    unsigned flags = poll_segment(source, now);
+    /* Every poll, read or not: the share fades once losses stop. */
+    for (unsigned s = 0; s < source->series_count; s++)
+    {
+        scope_series *series = source->series[s];
+        series->lost_recent = scope_loss_rate_recent(&series->losses, now);
+    }
     return flags;
 }
 
@@ -703,19 +730,29 @@ bool scope_source_graph_take_new(scope_source *source, unsigned graph)
     return true;
 }
 
+/* Silence longer than this is a pause: a second, or twice the usual gap
+ * between the graph's batches for channels that come slower. */
+static double pause_seconds(const scope_graph *g)
+{
+    double usual = scope_pace_usual(&g->arrivals);
+    return usual > SCOPE_PAUSE_SECONDS / 2 ? 2 * usual : SCOPE_PAUSE_SECONDS;
+}
+
 double scope_source_graph_view_end(scope_source *source, unsigned graph,
                                    double now, bool *scrolling)
 {
     scope_graph *g = &source->graphs[graph];
+    double pause = pause_seconds(g);
     bool scroll = source->state == SCOPE_SOURCE_LIVE && g->has_data &&
-                  source->clock_valid && now - g->arrival < SCOPE_PAUSE_SECONDS;
+                  source->clock_valid && now - g->arrival < pause;
     double end;
     if (scroll)
     {
         /* Channels that come in slow batches may run further ahead. */
-        double lead = 1.5 * g->batch_gap;
+        double lead = 1.5 * fmax(g->batch_gap,
+                                 scope_pace_usual(&g->arrivals));
         lead = lead < SCOPE_SCROLL_LEAD ? SCOPE_SCROLL_LEAD
-             : lead > SCOPE_PAUSE_SECONDS ? SCOPE_PAUSE_SECONDS : lead;
+             : lead > pause ? pause : lead;
         end = now - source->clock_offset;
         if (end > g->latest + lead)
             end = g->latest + lead;
@@ -797,7 +834,7 @@ size_t scope_source_graph_message(const scope_source *source, unsigned graph,
                          g->regex ? g->regex : ".*");
         else if (!g->has_data)
             n = snprintf(buf, size, "no data yet");
-        else if (now - g->arrival >= SCOPE_PAUSE_SECONDS)
+        else if (now - g->arrival >= pause_seconds(g))
         {
             time_t when = (time_t) (source->first_start + g->latest);
             struct tm local;

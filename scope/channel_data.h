@@ -20,6 +20,8 @@
 #define SCOPE_CHANNEL_DATA_H
 
 #include "decimate.h"
+#include "loss_rate.h"
+#include "sample_pace.h"
 #include "series_stats.h"
 
 #include <recorder/recorder_share.h>
@@ -29,7 +31,9 @@
 
 /* Samples kept per channel when -w does not ask for more. */
 #define SCOPE_HISTORY_DEFAULT   (1u << 20)
-/* A graph that got nothing for this long is paused: "no data since". */
+/* A graph that got nothing for this long, or for twice the usual gap
+ * between its batches if longer (sample_pace.h), is paused: "no data
+ * since". */
 #define SCOPE_PAUSE_SECONDS     1.0
 /* The right edge runs at most this far ahead of the newest sample (more
  * for channels that arrive in slow batches): enough to scroll smoothly
@@ -60,6 +64,10 @@ typedef struct scope_series
     scope_stats  stats;
 
     uint64_t     lost;                  /* overwritten before we read them */
+    scope_loss_rate losses;             /* of the last second */
+    double       lost_recent;           /* share lost in the last second,
+                                           as of the last poll */
+    scope_pace   pace;                  /* usual interval between samples */
     double       latest_time, latest_value;
 
     uint64_t     generation_first;      /* first sample of this process */

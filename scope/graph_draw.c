@@ -3,7 +3,9 @@
 #include "axis_ticks.h"
 #include "decimate.h"
 #include "graph_traces.h"
+#include "loss_rate.h"
 #include "readout.h"
+#include "timing_unit.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -99,6 +101,7 @@ typedef struct legend_entry
     char   extra[48];                   /* losses */
     double x, width, name_width, value_width;
     unsigned row;
+    bool   timing;                      /* a channel's interval trace */
 } legend_entry;
 
 /* Each channel keeps its colour in every graph, unless another channel of
@@ -147,9 +150,34 @@ static void range_label(const graph_scale *scale, const char *unit,
     snprintf(buf, size, " [%s .. %s]", lo, hi);
 }
 
+/* Entries: one per channel, then with the timing view one per channel
+ * for its intervals, which are drawn in a style of their own. */
+static unsigned legend_count(const graph_model *model)
+{
+    unsigned n = model->series_count;
+    return model->views & SCOPE_VIEW_TIMING ? 2 * n : n;
+}
+
+static double latest_interval(const scope_series *series)
+{
+    if (series->end <= series->first)
+        return NAN;
+    return series->track[SCOPE_TRACK_INTERVAL][series->end - 1 - series->base];
+}
+
 static void fill_legend(const graph_model *model, const graph_scale *scales,
                         legend_entry *entries)
 {
+    for (unsigned s = model->series_count; s < legend_count(model); s++)
+    {
+        const scope_series *series = model->series[s - model->series_count];
+        legend_entry *e = &entries[s];
+        e->timing = true;
+        snprintf(e->name, sizeof(e->name), "%s interval", series->name);
+        scope_readout_number(latest_interval(series) * 1e-6, "s", e->value,
+                             sizeof(e->value));
+        e->extra[0] = 0;
+    }
     for (unsigned s = 0; s < model->series_count; s++)
     {
         const scope_series *series = model->series[s];
@@ -161,10 +189,13 @@ static void fill_legend(const graph_model *model, const graph_scale *scales,
         double value = model->legend_values ? model->legend_values[s]
                                             : series->latest_value;
         scope_readout_number(value, series->unit, e->value, sizeof(e->value));
-        e->extra[0] = 0;
-        if (series->lost)
-            snprintf(e->extra, sizeof(e->extra), "  (%lu lost)",
-                     (unsigned long) series->lost);
+        /* What is being lost now; the total is in the readout. */
+        e->extra[0] = ' ';
+        e->extra[1] = ' ';
+        scope_loss_rate_text(series->lost_recent, e->extra + 2,
+                             sizeof(e->extra) - 2);
+        if (!e->extra[2])
+            e->extra[0] = 0;
     }
 }
 
@@ -173,7 +204,7 @@ static unsigned place_legend(cairo_t *cr, const graph_model *model,
 {
     double x = 8;
     unsigned row = 0;
-    for (unsigned s = 0; s < model->series_count; s++)
+    for (unsigned s = 0; s < legend_count(model); s++)
     {
         legend_entry *e = &entries[s];
         use_font(cr, 12, false);
@@ -192,7 +223,7 @@ static unsigned place_legend(cairo_t *cr, const graph_model *model,
         e->row = row;
         x += e->width + 18;
     }
-    return model->series_count ? row + 1 : 0;
+    return legend_count(model) ? row + 1 : 0;
 }
 
 static layout plan(const graph_model *model, double width, double height,
@@ -243,8 +274,10 @@ static void draw_log_axis(cairo_t *cr, const layout *l, const graph_scale *s)
     }
 }
 
+/* 'unit' (NULL: none) follows each label: the timing axis says it. */
 static void draw_value_axis(cairo_t *cr, const layout *l, const graph_scale *s,
-                            bool right_side, unsigned target)
+                            bool right_side, unsigned target,
+                            const char *unit)
 {
     if (s->log && !right_side)
     {
@@ -264,7 +297,9 @@ static void draw_value_axis(cairo_t *cr, const layout *l, const graph_scale *s,
         if (!right_side)
             grid_line(cr, l, y);
         char label[48];
-        scope_tick_label(&ticks, v, label, sizeof(label));
+        size_t n = scope_tick_label(&ticks, v, label, sizeof(label));
+        if (unit)
+            snprintf(label + n, sizeof(label) - n, " %s", unit);
         paint(cr, right_side ? dim : text, 1);
         if (right_side)
             show_text(cr, l->x + l->w + 6, y + 4, 0, label);
@@ -328,7 +363,7 @@ static const char *views_text(const graph_model *model, char *buf,
         { SCOPE_VIEW_NORMAL, "values" },
         { SCOPE_VIEW_AVERAGE, "average (light dashes)" },
         { SCOPE_VIEW_MINMAX, "min/max (band)" },
-        { SCOPE_VIEW_TIMING, "interval \xc2\xb5s (faint, right axis)" },
+        { SCOPE_VIEW_TIMING, "interval (dash-dot)" },
     };
     static const char *const modes[] = {
         [SCOPE_SCALE_SHARED] = "", [SCOPE_SCALE_LANES] = ", lanes",
@@ -379,17 +414,61 @@ static void draw_header(cairo_t *cr, const graph_model *model, double width)
     }
 }
 
+/* The timing trace: dashes of the channel's colour with a light dot in
+ * each gap, unlike the solid values, the light dashes of the average and
+ * the band of min/max. Through each column's longest interval. */
+#define TIMING_DASH     8.0
+static void draw_timing(cairo_t *cr, const graph_columns *track,
+                        const graph_scale *scale, rgb colour)
+{
+    static const double dashes[] = { TIMING_DASH, TIMING_DASH };
+    static const double dots[] = { 0.0, 2 * TIMING_DASH };
+    graph_trace_peaks(cr, track, scale);
+    cairo_set_line_width(cr, 2.0);
+    cairo_set_dash(cr, dashes, 2, 0);
+    paint(cr, colour, 1);
+    cairo_stroke_preserve(cr);
+    /* A dot of 3 pixels (round caps) half way through each gap. */
+    cairo_set_line_width(cr, 3.0);
+    cairo_set_dash(cr, dots, 2, TIMING_DASH / 2);
+    paint(cr, title_colour, 1);
+    cairo_stroke(cr);
+    cairo_set_dash(cr, NULL, 0, 0);
+}
+
+/* The same style in the legend: a dash and a dot. */
+static void timing_swatch(cairo_t *cr, double x, double y, rgb colour,
+                          bool hidden)
+{
+    paint(cr, hidden ? dim : colour, 1);
+    cairo_set_line_width(cr, 2.0);
+    cairo_move_to(cr, x + 1, y);
+    cairo_line_to(cr, x + 6, y);
+    cairo_stroke(cr);
+    if (hidden)
+        return;
+    paint(cr, title_colour, 1);
+    cairo_set_line_width(cr, 3.0);
+    cairo_move_to(cr, x + 10, y);
+    cairo_line_to(cr, x + 10, y);
+    cairo_stroke(cr);
+}
+
 static void draw_legend(cairo_t *cr, const graph_model *model,
                         const legend_entry *entries, const unsigned *colour,
                         graph_frame *frame)
 {
-    for (unsigned s = 0; s < model->series_count; s++)
+    for (unsigned s = 0; s < legend_count(model); s++)
     {
         const legend_entry *e = &entries[s];
         double y = TITLE_HEIGHT + e->row * LEGEND_ROW;
-        bool hidden = is_hidden(model, s);
-        paint(cr, channel_colours[colour[s]], 1);
-        if (hidden)
+        unsigned c = s % (model->series_count ? model->series_count : 1);
+        bool hidden = is_hidden(model, c);
+        paint(cr, channel_colours[colour[c]], 1);
+        if (e->timing)
+            timing_swatch(cr, round(e->x), y + 9, channel_colours[colour[c]],
+                          hidden);
+        else if (hidden)
         {
             /* A hollow box: this channel is hidden, click to show it. */
             cairo_set_line_width(cr, 1.5);
@@ -410,8 +489,10 @@ static void draw_legend(cairo_t *cr, const graph_model *model,
         cairo_set_font_size(cr, 11);
         show_text(cr, after, y + 13, 0, e->value);
         use_font(cr, 12, false);
+        paint(cr, alert, 1);            /* losses now: bad news */
         show_text(cr, after + e->value_width, y + 13, 0, e->extra);
-        if (frame && s < GRAPH_FRAME_LEGEND)
+        /* Clicks map to channels: timing entries are not clickable. */
+        if (frame && s < GRAPH_FRAME_LEGEND && !e->timing)
         {
             frame->legend[s].x = e->x;
             frame->legend[s].y = y;
@@ -670,7 +751,7 @@ void graph_draw_frame(cairo_t *cr, double width, double height,
         *frame = (graph_frame) { .t0 = 0, .t1 = 1 };
 
     unsigned n = model->series_count, room = n ? n : 1;
-    legend_entry *entries = calloc(room, sizeof(*entries));
+    legend_entry *entries = calloc(2 * room, sizeof(*entries));
     uint64_t *first = calloc(room, sizeof(*first));
     uint64_t *end = calloc(room, sizeof(*end));
     graph_columns *cols = calloc(room * SCOPE_TRACKS, sizeof(*cols));
@@ -727,6 +808,8 @@ void graph_draw_frame(cairo_t *cr, double width, double height,
             scope_track_view track = scope_series_track(model->series[s], k);
             scope_decimate(&track, first[s], end[s], origin, step, c->count,
                            c->at);
+            c->join = graph_join_seconds(scope_pace_usual(
+                                             &model->series[s]->pace));
             if (k == SCOPE_TRACK_INTERVAL)
                 graph_scale_widen(&timing, c);
             anything = true;
@@ -738,6 +821,14 @@ void graph_draw_frame(cairo_t *cr, double width, double height,
     if (!(timing.hi > 0))
         timing.hi = 1;
     graph_scale_settle(&timing, value_ticks, true);
+    /* Ticks in the unit the largest interval shown reads best in: the same
+     * heights, numbers scaled. */
+    scope_timing_unit unit = scope_timing_unit_for(timing.hi);
+    graph_scale timing_axis = timing;
+    timing_axis.lo *= unit.scale;
+    timing_axis.hi *= unit.scale;
+    /* Alone, the timing takes the left axis, grid and all. */
+    bool timing_left = !(views & ~SCOPE_VIEW_TIMING);
 
     if (own_scales(model))
     {
@@ -767,16 +858,12 @@ void graph_draw_frame(cairo_t *cr, double width, double height,
         }
         else
         {
-            draw_value_axis(cr, &l, &values, false, value_ticks);
+            draw_value_axis(cr, &l, &values, false, value_ticks, NULL);
         }
     }
     if (views & SCOPE_VIEW_TIMING)
-    {
-        draw_value_axis(cr, &l, &timing, true, value_ticks);
-        use_font(cr, 11, false);
-        paint(cr, dim, 1);
-        show_text(cr, l.x + l.w + 6, l.y - 9, 0, "\xc2\xb5s");
-    }
+        draw_value_axis(cr, &l, &timing_axis, !timing_left, value_ticks,
+                        unit.name);
     draw_time_axis(cr, &l, t0, t1, height);
 
     cairo_save(cr);
@@ -798,8 +885,7 @@ void graph_draw_frame(cairo_t *cr, double width, double height,
         graph_columns *track = &cols[s * SCOPE_TRACKS + SCOPE_TRACK_INTERVAL];
         if (!track->count)
             continue;
-        paint(cr, channel_colours[colour[s]], 0.55);
-        graph_trace_solid(cr, track, &timing, 1.2);
+        draw_timing(cr, track, &timing, channel_colours[colour[s]]);
     }
     for (unsigned s = 0; s < n; s++)
     {

@@ -5,10 +5,17 @@
 
 #include <math.h>
 
-/* Samples further apart than this many columns (and a second) are not
- * joined: the program paused or restarted in between. */
+/* Samples further apart than this many columns, and than a few of the
+ * channel's usual intervals, are not joined: the program paused or
+ * restarted in between. A second until the channel's pace is known. */
 #define GAP_COLUMNS     8.0
+#define GAP_USUAL       2.5
 #define GAP_SECONDS     1.0
+
+double graph_join_seconds(double usual)
+{
+    return usual > 0 ? GAP_USUAL * usual : GAP_SECONDS;
+}
 
 double graph_value_y(const graph_scale *s, double v)
 {
@@ -34,7 +41,8 @@ static bool joined(const graph_columns *cols, const scope_column *previous,
                    const scope_column *next)
 {
     double gap = next->start_time - previous->end_time;
-    return gap <= GAP_SECONDS || gap <= GAP_COLUMNS * cols->step;
+    double join = cols->join > 0 ? cols->join : GAP_SECONDS;
+    return gap <= join || gap <= GAP_COLUMNS * cols->step;
 }
 
 static bool usable(const scope_column *col)
@@ -61,6 +69,28 @@ void graph_trace_line(cairo_t *cr, const graph_columns *cols,
             cairo_line_to(cr, x, graph_value_y(s, last));
         else
             cairo_move_to(cr, x, graph_value_y(s, last));
+        previous = col;
+    }
+}
+
+void graph_trace_peaks(cairo_t *cr, const graph_columns *cols,
+                       const graph_scale *s)
+{
+    const scope_column *previous = NULL;
+    for (unsigned c = 0; c < cols->count; c++)
+    {
+        const scope_column *col = &cols->at[c];
+        if (!usable(col))
+            continue;
+        double x = column_x(cols, c), y = graph_value_y(s, col->max);
+        if (previous && joined(cols, previous, col))
+            cairo_line_to(cr, x, y);
+        else
+        {
+            /* A lone sample is a dot (round caps), not nothing. */
+            cairo_move_to(cr, x, y);
+            cairo_line_to(cr, x, y);
+        }
         previous = col;
     }
 }

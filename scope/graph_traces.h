@@ -21,6 +21,9 @@ typedef struct graph_columns
     int64_t       origin;               /* column c covers (origin + c) * step */
     double        step;                 /* seconds per column */
     double        x0, t0;               /* plot left edge and its time */
+    double        join;                 /* seconds: samples further apart
+                                           (and GAP_COLUMNS) are not joined;
+                                           0: a second */
 } graph_columns;
 
 typedef struct graph_scale
@@ -29,6 +32,10 @@ typedef struct graph_scale
     bool   log;
     double top, height;                 /* pixels */
 } graph_scale;
+
+/* The 'join' of a channel whose samples are usually 'usual' seconds apart
+ * (scope_pace_usual; NaN: not known yet). */
+double graph_join_seconds(double usual);
 
 /* y of value v; values a log scale cannot show go just below the bottom. */
 double graph_value_y(const graph_scale *scale, double v);
@@ -44,6 +51,11 @@ void graph_scale_settle(graph_scale *scale, unsigned ticks, bool round);
 /* A line through the last sample of each column (the running average). */
 void graph_trace_line(cairo_t *cr, const graph_columns *cols,
                       const graph_scale *scale);
+
+/* A line through the highest sample of each column: the longest interval
+ * between samples is what a timing trace must not hide. */
+void graph_trace_peaks(cairo_t *cr, const graph_columns *cols,
+                       const graph_scale *scale);
 
 /* The values, solid, 'width' pixels wide, filled with the current source. */
 void graph_trace_solid(cairo_t *cr, const graph_columns *cols,

@@ -130,7 +130,14 @@ size_t scope_readout_text(scope_series *const *series, unsigned count,
                 value = NAN;
             scope_readout_number(value, series[s]->unit, number,
                                  sizeof(number));
-            say(&out, "%-*.*s %s\n", width, width, series[s]->name, number);
+            /* The legend says what is lost now; the total is here. */
+            if (series[s]->lost)
+                say(&out, "%-*.*s %s  (%llu lost in all)\n", width, width,
+                    series[s]->name, number,
+                    (unsigned long long) series[s]->lost);
+            else
+                say(&out, "%-*.*s %s\n", width, width, series[s]->name,
+                    number);
         }
     }
     if (isnan(a) || isnan(b))

@@ -21,6 +21,7 @@
 #include <recorder/recorder.h>
 
 #include <math.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,6 +31,8 @@
 
 RECORDER(scoped, 256, "Known values for the scope source tests");
 RECORDER(later, 64, "Exported only in a second step");
+RECORDER(laps, 64, "Counted by two threads; one laps its lane");
+RECORDER(slow, 64, "One sample per step");
 
 
 static void record_values(long base)
@@ -45,6 +48,41 @@ static void export_later(long base)
     recorder_trace_set("later=late,");
     for (long i = 0; i < 5; i++)
         record(later, "Late %ld", base * 2 + i);
+}
+
+/* One count after another, from the main thread's lane and then from a
+ * second thread's, which writes four times its lane: the records lost sit
+ * in the middle of the next read, between the two lanes' samples. */
+static long counted;
+
+static void count_from_main(long n)
+{
+    recorder_trace_set("laps=count,");
+    for (long i = 0; i < n; i++)
+        record(laps, "Count %ld", counted++);
+}
+
+static void *count_from_thread(void *arg)
+{
+    (void) arg;
+    for (int i = 0; i < 8000; i++)        /* an exported ring is 2048 */
+        record(laps, "Count %ld", counted++);
+    return NULL;
+}
+
+static void count_in_two_lanes(long n)
+{
+    count_from_main(n / 2);
+    pthread_t thread;
+    if (pthread_create(&thread, NULL, count_from_thread, NULL) != 0 ||
+        pthread_join(thread, NULL) != 0)
+        abort();
+}
+
+static void one_sample(long value)
+{
+    recorder_trace_set("slow=tick,");
+    record(slow, "Tick %ld", value);
 }
 
 /* ---- polling helpers ------------------------------------------------------- */
@@ -282,6 +320,88 @@ static void test_source_follows_a_new_process(void **state)
     scope_source_delete(source);
 }
 
+static void test_no_interval_across_lost_samples(void **state)
+{
+    (void) state;
+    static const step_fn steps[] = { count_from_main, count_in_two_lanes };
+    writer w = start_writer(path, steps, 2, 10);
+    scope_source *source = new_source();
+    scope_source_add_graph(source, "count");
+    poll_until_samples(source, 0, 1, 10);
+    scope_series *counts = series_named(source, 0, "count");
+    assert_int_equal(counts->lost, 0);
+    assert_true(counts->lost_recent == 0);
+    writer_step(&w);
+    poll_until_samples(source, 0, 1, 20);
+    assert_true(counts->lost > 0);
+
+    /* Counts that follow each other are consecutive samples; any other
+     * pair had records lost in between and must have no interval. */
+    unsigned measured = 0;
+    for (uint64_t i = counts->first + 1; i < counts->end; i++)
+    {
+        double interval = counts->track[SCOPE_TRACK_INTERVAL][i - counts->base];
+        if (value_at(counts, i) != value_at(counts, i - 1) + 1)
+            assert_true(isnan(interval));
+        else
+            measured += !isnan(interval);
+    }
+    assert_true(measured >= 9);         /* the first read's intervals */
+
+    /* The legend's share of losses: said now, gone a second later, when
+     * the total stays (for the readout). */
+    assert_true(counts->lost_recent > 0.5 && counts->lost_recent < 1);
+    uint64_t total = counts->lost;
+    poll_for(source, 0.5);
+    assert_true(counts->lost_recent > 0);
+    poll_for(source, 0.7);
+    assert_true(counts->lost_recent == 0);
+    assert_int_equal(counts->lost, total);
+    writer_finish(&w);
+    scope_source_delete(source);
+}
+
+static void test_slow_channel_is_not_paused_between_samples(void **state)
+{
+    (void) state;
+    /* A sample every 1.5 s (made-up monotonic time): the graph keeps
+     * scrolling and says nothing between them once their pace is known. */
+    static const step_fn steps[] = {
+        one_sample, one_sample, one_sample, one_sample, one_sample,
+        one_sample, one_sample, one_sample,
+    };
+    unsigned periods = sizeof(steps) / sizeof(steps[0]);
+    writer w = start_writer(path, steps, periods, 1);
+    scope_source *source = new_source();
+    scope_source_add_graph(source, "tick");
+    poll_until_samples(source, 0, 1, 1);
+    char message[200];
+    for (unsigned p = 1; p < periods; p++)
+    {
+        double arrival = now;
+        for (; now < arrival + 1.49; now += 0.02)
+        {
+            scope_source_poll(source, now);
+            if (p < 3)
+                continue;               /* learning its pace */
+            bool scrolling;
+            scope_source_graph_view_end(source, 0, now, &scrolling);
+            scope_source_graph_message(source, 0, now, message,
+                                       sizeof(message));
+            assert_string_equal(message, "");
+            assert_true(scrolling);
+        }
+        writer_step(&w);
+        poll_until_samples(source, 0, 1, p + 1);
+    }
+    /* It stops: then it is a pause, a few periods later. */
+    poll_for(source, 4.0);
+    scope_source_graph_message(source, 0, now, message, sizeof(message));
+    assert_non_null(strstr(message, "no data since "));
+    writer_finish(&w);
+    scope_source_delete(source);
+}
+
 static void test_corrupt_segment_is_an_error_not_a_crash(void **state)
 {
     (void) state;
@@ -311,6 +431,8 @@ int main(void)
         cmocka_unit_test(test_source_reads_the_channels_each_graph_matches),
         cmocka_unit_test(test_channels_added_later_join_matching_graphs),
         cmocka_unit_test(test_source_follows_a_new_process),
+        cmocka_unit_test(test_no_interval_across_lost_samples),
+        cmocka_unit_test(test_slow_channel_is_not_paused_between_samples),
         cmocka_unit_test(test_corrupt_segment_is_an_error_not_a_crash),
     };
     return cmocka_run_group_tests_name("scope_channel_data", tests,

@@ -464,6 +464,169 @@ static void test_zoomed_view_holds_exactly_its_samples(void **state)
     test_series_delete(many);
 }
 
+/* ---- timing view, losses, slow channels ----------------------------------- */
+
+static const unsigned char light[3] = { 0xee, 0xf1, 0xf5 };    /* titles */
+static const unsigned char label[3] = { 0xc8, 0xce, 0xd8 };    /* text */
+
+/* Intervals of 10 ms give or take 2, so the timing trace has a shape. */
+static scope_series *jittered(void)
+{
+    scope_series *s = malloc(sizeof(*s));
+    scope_series_init(s, "ticks", 0.9);
+    for (unsigned i = 0; i < 300; i++)
+        scope_series_append(s, i * 0.01 + (i % 3) * 0.002, i % 17);
+    return s;
+}
+
+static cairo_surface_t *render_frame(const graph_model *model,
+                                     graph_frame *frame)
+{
+    cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24,
+                                                          WIDTH, HEIGHT);
+    cairo_t *cr = cairo_create(surface);
+    graph_draw_frame(cr, WIDTH, HEIGHT, model, frame);
+    cairo_destroy(cr);
+    cairo_surface_flush(surface);
+    if (getenv("SCOPE_TEST_PNG"))
+    {
+        static unsigned number;
+        char file[256];
+        snprintf(file, sizeof(file), "%sframe%u.png",
+                 getenv("SCOPE_TEST_PNG"), ++number);
+        cairo_surface_write_to_png(surface, file);
+    }
+    return surface;
+}
+
+static void test_timing_has_its_own_legend_entry_and_style(void **state)
+{
+    (void) state;
+    scope_series *s = jittered();
+    graph_model model = {
+        .series = &s, .series_count = 1, .views = SCOPE_VIEW_NORMAL,
+        .view_end = 3.0, .duration = 3.0, .max_samples = -1,
+    };
+    unsigned char amber[3];
+    graph_channel_colour(0, amber);
+    graph_frame frame;
+    cairo_surface_t *plain = render_frame(&model, &frame);
+    double plot_top = frame.y;
+    model.views = SCOPE_VIEW_NORMAL | SCOPE_VIEW_TIMING;
+    cairo_surface_t *timed = render_frame(&model, &frame);
+    /* A second legend entry, its swatch a dash and a light dot; clicks
+     * on the legend still map to the one channel. */
+    assert_int_equal(frame.legend_count, 1);
+    assert_true(frame.y == plot_top);   /* on the same legend row */
+    assert_int_equal(count_colour(plain, light, 0, 26, WIDTH, 42), 0);
+    assert_true(count_colour(timed, light, 0, 26, WIDTH, 42) >= 1);
+    assert_true(count_colour(timed, amber, 40, 26, WIDTH, 42) > 4);
+    cairo_surface_destroy(plain);
+    cairo_surface_destroy(timed);
+
+    /* The trace itself: dashes of the channel's colour and light dots,
+     * not the channel's colour alone. */
+    model.views = SCOPE_VIEW_TIMING;
+    cairo_surface_t *alone = render_frame(&model, &frame);
+    int x0 = (int) frame.x + 1, y0 = (int) frame.y + 1;
+    int x1 = (int) (frame.x + frame.w) - 1, y1 = (int) (frame.y + frame.h) - 1;
+    assert_true(count_colour(alone, amber, x0, y0, x1, y1) > 200);
+    assert_true(count_colour(alone, light, x0, y0, x1, y1) > 20);
+    cairo_surface_destroy(alone);
+    test_series_delete(s);
+}
+
+static void test_timing_alone_labels_the_left_axis(void **state)
+{
+    (void) state;
+    scope_series *s = jittered();
+    graph_model model = {
+        .series = &s, .series_count = 1, .views = SCOPE_VIEW_TIMING,
+        .view_end = 3.0, .duration = 3.0, .max_samples = -1,
+    };
+    graph_frame frame;
+    cairo_surface_t *surface = render_frame(&model, &frame);
+    /* Tick labels left of the plot, beside it (not the time axis below). */
+    unsigned left = count_colour(surface, label, 0, (int) frame.y,
+                                 (int) frame.x - 2,
+                                 (int) (frame.y + frame.h));
+    assert_true(left > 40);
+    cairo_surface_destroy(surface);
+    test_series_delete(s);
+}
+
+/* Pixels that are not the background, in a rectangle: text, whatever
+ * antialiasing made of its colour. */
+static unsigned count_ink(cairo_surface_t *surface, int x0, int y0, int x1,
+                          int y1)
+{
+    static const unsigned char background[3] = { 0x14, 0x16, 0x1b };
+    return (unsigned) ((x1 - x0) * (y1 - y0)) -
+           count_colour(surface, background, x0, y0, x1, y1);
+}
+
+static void test_legend_says_recent_losses_not_a_total(void **state)
+{
+    (void) state;
+    scope_series *s = test_series("lossy", 300, 0, 0.01, 0, 1);
+    graph_model model = {
+        .series = &s, .series_count = 1, .views = SCOPE_VIEW_NORMAL,
+        .view_end = 3.0, .duration = 3.0, .max_samples = -1,
+    };
+    cairo_surface_t *clean = render(&model);
+    unsigned text_clean = count_ink(clean, 0, 24, WIDTH, 42);
+    /* Losses now: said in the legend. */
+    s->lost = 1000;
+    s->lost_recent = 0.032;
+    cairo_surface_t *losing = render(&model);
+    assert_true(count_ink(losing, 0, 24, WIDTH, 42) > text_clean + 200);
+    /* They stopped a while ago: the legend is as if none ever were, the
+     * total being left to the readout. */
+    s->lost_recent = 0;
+    cairo_surface_t *stopped = render(&model);
+    assert_int_equal(count_ink(stopped, 0, 24, WIDTH, 42), text_clean);
+    cairo_surface_destroy(clean);
+    cairo_surface_destroy(losing);
+    cairo_surface_destroy(stopped);
+    test_series_delete(s);
+}
+
+static void test_slow_channel_is_drawn_as_a_line(void **state)
+{
+    (void) state;
+    /* A sample every 1.1 s for 11 s, a pause of 11 s, 11 s more. */
+    scope_series *s = malloc(sizeof(*s));
+    scope_series_init(s, "slow", 0.9);
+    for (unsigned i = 0; i <= 10; i++)
+        scope_series_append(s, i * 1.1, i % 2 ? 10 : 20);
+    for (unsigned i = 0; i <= 10; i++)
+        scope_series_append(s, 22 + i * 1.1, i % 2 ? 10 : 20);
+    graph_model model = {
+        .series = &s, .series_count = 1, .views = SCOPE_VIEW_NORMAL,
+        .view_end = 33.0, .duration = 33.0, .max_samples = -1,
+    };
+    unsigned char amber[3];
+    graph_channel_colour(0, amber);
+    graph_frame frame;
+    cairo_surface_t *surface = render_frame(&model, &frame);
+    double per_second = frame.w / (frame.t1 - frame.t0);
+    int top = (int) frame.y, bottom = (int) (frame.y + frame.h);
+    int x = (int) frame.x;
+    /* Joined between samples 1.1 s apart: each second of the first part
+     * holds a stretch of line, not just dots at the samples. */
+    for (double t = 0.2; t < 10; t += 1.1)
+        assert_true(count_colour(surface, amber,
+                                 x + (int) ((t + 0.2) * per_second), top,
+                                 x + (int) ((t + 0.9) * per_second),
+                                 bottom) > 10);
+    /* The pause is a pause. */
+    assert_int_equal(count_colour(surface, amber,
+                                  x + (int) (12.5 * per_second), top,
+                                  x + (int) (20.5 * per_second), bottom), 0);
+    cairo_surface_destroy(surface);
+    test_series_delete(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -476,6 +639,10 @@ int main(void)
         cmocka_unit_test(test_log_scale_spreads_decades),
         cmocka_unit_test(test_zoomed_view_holds_exactly_its_samples),
         cmocka_unit_test(test_views_draw_more),
+        cmocka_unit_test(test_timing_has_its_own_legend_entry_and_style),
+        cmocka_unit_test(test_timing_alone_labels_the_left_axis),
+        cmocka_unit_test(test_legend_says_recent_losses_not_a_total),
+        cmocka_unit_test(test_slow_channel_is_drawn_as_a_line),
         cmocka_unit_test(test_png_file_has_the_requested_size),
         cmocka_unit_test(test_frame_cost_follows_width_not_samples),
     };

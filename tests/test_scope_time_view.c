@@ -272,6 +272,11 @@ static void test_readout_at_pointer_and_between_cursors(void **state)
     assert_non_null(strstr(text, "t 0.250500 s\n"));
     assert_non_null(strstr(text, "bytes    2.600 kB\n"));
     assert_non_null(strstr(text, "loops      255 \n"));
+    /* The total lost, which the legend no longer carries, is here. */
+    loops->lost = 7;
+    scope_readout_text(series, 2, NULL, 0.2505, NAN, NAN, text, sizeof(text));
+    assert_non_null(strstr(text, "loops      255   (7 lost in all)\n"));
+    loops->lost = 0;
 
     /* Cursors at samples 100 and 300: dt 200 ms, 5 Hz, deltas. */
     bool hidden[] = { false, true };
