@@ -151,6 +151,19 @@ bool scope_source_tweak(scope_source *source, const char *name,
 
 const char *scope_source_graph_regex(const scope_source *source,
                                      unsigned graph);
+/* Channels added or removed in the window, beyond what the regex of
+ * 'graph' says (graph_members.h). Adding takes effect at the next poll,
+ * which finds the channel if the segment has it (now or later); removing
+ * takes it out of the graph's channels now: '*removed_at' is the index it
+ * had there, -1 if it was not there yet. False when nothing changed. */
+bool scope_source_graph_add_channel(scope_source *source, unsigned graph,
+                                    const char *name);
+bool scope_source_graph_remove_channel(scope_source *source, unsigned graph,
+                                       const char *name, int *removed_at);
+/* "REGEX +added -removed" of 'graph'. */
+size_t scope_source_graph_describe(const scope_source *source,
+                                   unsigned graph, char *buf, size_t size);
+unsigned scope_source_graph_count(const scope_source *source);
 /* Channels of 'graph', in the order they were found. */
 scope_series *const *scope_source_graph_series(const scope_source *source,
                                                unsigned graph,
