@@ -58,9 +58,14 @@ static const char usage_text[] =
     "                 sample, e.g. --view -5:-1; an empty end is the oldest\n"
     "                 or newest sample); with --png or --csv, capture\n"
     "                 exactly that span\n"
+    "  --pick         open the window with the channel picker shown (Insert\n"
+    "                 or the header bar's + button opens it later): add\n"
+    "                 graphs, add or remove channels, export a recorder's\n"
+    "                 arguments as channels, open another segment\n"
     "  --trace-view   print on standard output what the window shows as it\n"
     "                 changes: view, value ranges, hidden channels, cursors,\n"
-    "                 the readout (for scripts and tests)\n"
+    "                 the readout, graphs and their channels (for scripts\n"
+    "                 and tests)\n"
     "  -h, --help     this help\n"
     "      --version  version\n"
     "\n"
@@ -279,6 +284,11 @@ scope_parse scope_options_parse(int argc, char **argv, scope_options *options)
             options->open_flags |= RECORDER_SHARE_ANY_OWNER;
             continue;
         }
+        if (strcmp(arg, "--pick") == 0)
+        {
+            options->pick = true;
+            continue;
+        }
         if (arg[0] == '-' && arg[1] == '-')
         {
             bool missing = false;
@@ -421,6 +431,11 @@ scope_parse scope_options_parse(int argc, char **argv, scope_options *options)
                            options->png_path ? "--png" : "--csv");
     if (!options->headless && options->capture_seconds >= 0)
         return usage_error("%s needs --png FILE or --csv FILE", "--duration");
+    if (options->pick && (options->headless || options->list ||
+                          options->dump))
+        return usage_error("--pick opens the window: not with %s",
+                           options->headless ? "--png or --csv"
+                           : options->list ? "-l" : "-D");
     return SCOPE_PARSE_RUN;
 }
 

@@ -53,6 +53,7 @@ typedef struct scope_options
     bool        headless;               /* --png or --csv given */
     scope_view_request view;            /* --view FROM:TO */
     bool        trace_view;             /* --trace-view */
+    bool        pick;                   /* --pick: open the channel picker */
 } scope_options;
 
 typedef enum scope_parse

@@ -94,6 +94,16 @@ static GtkWidget *main_menu(void)
     return button;
 }
 
+/* Its popover comes from scope_app.c (channel_picker.c). */
+static GtkWidget *picker_button(void)
+{
+    GtkWidget *button = gtk_menu_button_new();
+    gtk_menu_button_set_icon_name(GTK_MENU_BUTTON(button),
+                                  "list-add-symbolic");
+    tooltip(button, "app.pick-channels");
+    return button;
+}
+
 GtkWidget *scope_header_bar_new(void)
 {
     GtkWidget *bar = gtk_header_bar_new();
@@ -124,6 +134,9 @@ GtkWidget *scope_header_bar_new(void)
     /* pack_end goes right to left. */
     gtk_header_bar_pack_end(GTK_HEADER_BAR(bar), main_menu());
     gtk_header_bar_pack_end(GTK_HEADER_BAR(bar), save_menu());
+    GtkWidget *picker = picker_button();
+    g_object_set_data(G_OBJECT(bar), SCOPE_PICKER_BUTTON, picker);
+    gtk_header_bar_pack_end(GTK_HEADER_BAR(bar), picker);
     return bar;
 }
 

@@ -27,7 +27,7 @@ static const char *const lead_actions[] = {
     "app.value-zoom-in", "app.value-zoom-out", "app.value-pan-up",
     "app.value-pan-down", "app.cursor-a", "app.cursor-b", "app.cursors-clear",
     "app.zoom-cursors", "app.scale-mode", "app.log-scale", "app.lock-range",
-    "app.toggle-channel", "app.shortcuts",
+    "app.toggle-channel", "app.shortcuts", "app.pick-channels",
 };
 
 /* The action a key runs: the one entry whose keys hold 'key'. */
