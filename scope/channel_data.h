@@ -130,7 +130,8 @@ scope_source *scope_source_new(const char *path,
 void scope_source_delete(scope_source *source);
 
 /* Add a graph of the channels whose whole name matches the POSIX extended
- * 'regex' (NULL: every channel). Returns its index, -1 if out of memory. */
+ * 'regex' (NULL: every channel). Returns its index, -1 if out of memory.
+ * A graph added while polling gets its channels at the next poll. */
 int scope_source_add_graph(scope_source *source, const char *regex);
 
 /* Open, reattach, read: everything that may touch the segment. 'now' is a
