@@ -1,8 +1,10 @@
 /* channel_data.c - channel histories, and following the segment they come
  * from across waits, exits and restarts of the program. */
 #include "channel_data.h"
+#include "graph_members.h"
 
 #include <errno.h>
+#include <regex.h>
 #include <stdarg.h>
 #include <math.h>
 #include <stdio.h>
@@ -167,6 +169,7 @@ bool scope_series_value_at(const scope_series *series, double t,
 typedef struct scope_graph
 {
     char *          regex;              /* NULL: every channel */
+    scope_members   names;              /* added and removed in the window */
     scope_series ** members;
     unsigned        count;
     bool            fresh;              /* new samples since taken */
@@ -249,6 +252,7 @@ void scope_source_delete(scope_source *source)
     for (unsigned g = 0; g < source->graph_count; g++)
     {
         free(source->graphs[g].regex);
+        scope_members_free(&source->graphs[g].names);
         free(source->graphs[g].members);
     }
     free(source->graphs);
@@ -269,6 +273,7 @@ int scope_source_add_graph(scope_source *source, const char *regex)
     scope_pace_init(&graph->arrivals);
     if (regex && !(graph->regex = strdup(regex)))
         return -1;
+    source->next_scan = -INFINITY;      /* added to a running window */
     return (int) source->graph_count++;
 }
 
@@ -338,6 +343,17 @@ static scope_series *series_named(scope_source *source, const char *name)
     series->colour = source->series_count;
     list[source->series_count++] = series;
     return series;
+}
+
+static bool graph_join(scope_graph *graph, scope_series *series)
+{
+    scope_series **members = realloc(graph->members, (graph->count + 1) *
+                                                     sizeof(*members));
+    if (!members)
+        return false;
+    graph->members = members;
+    members[graph->count++] = series;
+    return true;
 }
 
 static bool graph_has(const scope_graph *graph, const scope_series *series)
@@ -410,15 +426,30 @@ static unsigned scan_channels(scope_source *source)
                                                   index)) >= 0; )
         {
             scope_series *series = series_of_channel(source, index);
-            if (!series || graph_has(graph, series))
+            if (!series || graph_has(graph, series) ||
+                !scope_members_has(&graph->names, series->name, true))
                 continue;
-            scope_series **members = realloc(graph->members, (graph->count + 1) *
-                                                             sizeof(*members));
-            if (!members)
+            if (!graph_join(graph, series))
                 break;
-            graph->members = members;
-            members[graph->count++] = series;
             found = SCOPE_POLL_CHANNELS;
+        }
+        /* Names added in the window: the quoted name matches case
+         * variants too, so compare. */
+        for (unsigned a = 0; a < graph->names.added_count; a++)
+        {
+            const char *name = graph->names.added[a];
+            char quoted[2 * sizeof(((scope_series *) 0)->name) + 1];
+            if (scope_regex_quote(name, quoted, sizeof(quoted)) >= sizeof(quoted))
+                continue;
+            for (int index = -1;
+                 (index = recorder_share_find_channel(source->share, quoted,
+                                                      index)) >= 0; )
+            {
+                scope_series *series = series_of_channel(source, index);
+                if (series && strcmp(series->name, name) == 0 &&
+                    !graph_has(graph, series) && graph_join(graph, series))
+                    found = SCOPE_POLL_CHANNELS;
+            }
         }
     }
     return found;
@@ -848,4 +879,78 @@ size_t scope_source_graph_message(const scope_source *source, unsigned graph,
         break;
     }
     return n < 0 ? 0 : (size_t) n;
+}
+
+/* Whether the regex of 'graph' matches 'name', by the rules of
+ * recorder_share_find_channel (whole name, any case): it decides whether
+ * the window's change is an addition or an exception. */
+static bool regex_matches(const scope_graph *graph, const char *name)
+{
+    if (!graph->regex)
+        return true;
+    size_t length = strlen(graph->regex) + 5;
+    char *anchored = malloc(length);
+    if (!anchored)
+        return false;
+    snprintf(anchored, length, "^(%s)$", graph->regex);
+    regex_t regex;
+    bool matched = false;
+    if (regcomp(&regex, anchored, REG_EXTENDED | REG_NOSUB | REG_ICASE) == 0)
+    {
+        matched = regexec(&regex, name, 0, NULL, 0) == 0;
+        regfree(&regex);
+    }
+    free(anchored);
+    return matched;
+}
+
+bool scope_source_graph_add_channel(scope_source *source, unsigned graph,
+                                    const char *name)
+{
+    if (graph >= source->graph_count)
+        return false;
+    scope_graph *g = &source->graphs[graph];
+    if (!scope_members_add(&g->names, name, regex_matches(g, name)))
+        return false;
+    source->next_scan = -INFINITY;      /* the next poll finds it */
+    return true;
+}
+
+bool scope_source_graph_remove_channel(scope_source *source, unsigned graph,
+                                       const char *name, int *removed_at)
+{
+    *removed_at = -1;
+    if (graph >= source->graph_count)
+        return false;
+    scope_graph *g = &source->graphs[graph];
+    if (!scope_members_remove(&g->names, name, regex_matches(g, name)))
+        return false;
+    for (unsigned m = 0; m < g->count; m++)
+        if (strcmp(g->members[m]->name, name) == 0)
+        {
+            memmove(g->members + m, g->members + m + 1,
+                    (g->count - m - 1) * sizeof(*g->members));
+            g->count--;
+            *removed_at = (int) m;
+            break;
+        }
+    return true;
+}
+
+size_t scope_source_graph_describe(const scope_source *source,
+                                   unsigned graph, char *buf, size_t size)
+{
+    if (graph >= source->graph_count)
+    {
+        if (size)
+            buf[0] = 0;
+        return 0;
+    }
+    const scope_graph *g = &source->graphs[graph];
+    return scope_members_describe(&g->names, g->regex, buf, size);
+}
+
+unsigned scope_source_graph_count(const scope_source *source)
+{
+    return source->graph_count;
 }

@@ -138,7 +138,8 @@ scope_source *scope_source_new(const char *path,
 void scope_source_delete(scope_source *source);
 
 /* Add a graph of the channels whose whole name matches the POSIX extended
- * 'regex' (NULL: every channel). Returns its index, -1 if out of memory. */
+ * 'regex' (NULL: every channel). Returns its index, -1 if out of memory.
+ * A graph added while polling gets its channels at the next poll. */
 int scope_source_add_graph(scope_source *source, const char *regex);
 
 /* Open, reattach, read: everything that may touch the segment. 'now' is a
@@ -159,6 +160,19 @@ bool scope_source_tweak(scope_source *source, const char *name,
 
 const char *scope_source_graph_regex(const scope_source *source,
                                      unsigned graph);
+/* Channels added or removed in the window, beyond what the regex of
+ * 'graph' says (graph_members.h). Adding takes effect at the next poll,
+ * which finds the channel if the segment has it (now or later); removing
+ * takes it out of the graph's channels now: '*removed_at' is the index it
+ * had there, -1 if it was not there yet. False when nothing changed. */
+bool scope_source_graph_add_channel(scope_source *source, unsigned graph,
+                                    const char *name);
+bool scope_source_graph_remove_channel(scope_source *source, unsigned graph,
+                                       const char *name, int *removed_at);
+/* "REGEX +added -removed" of 'graph'. */
+size_t scope_source_graph_describe(const scope_source *source,
+                                   unsigned graph, char *buf, size_t size);
+unsigned scope_source_graph_count(const scope_source *source);
 /* Channels of 'graph', in the order they were found. */
 scope_series *const *scope_source_graph_series(const scope_source *source,
                                                unsigned graph,

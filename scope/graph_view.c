@@ -173,6 +173,17 @@ const scope_value_view *graph_view_get_values(GraphView *view)
     return &view->values;
 }
 
+void graph_view_forget_channel(GraphView *view, unsigned index)
+{
+    if (index < view->hidden_count)
+        memmove(view->hidden + index, view->hidden + index + 1,
+                (view->hidden_count - index - 1) * sizeof(*view->hidden));
+    if (index < view->hidden_count)
+        view->hidden[view->hidden_count - 1] = false;
+    view->legend_time = -INFINITY;      /* legend values shift: refill */
+    graph_view_update(view);
+}
+
 bool graph_view_channel_hidden(GraphView *view, unsigned index)
 {
     return index < view->hidden_count && view->hidden[index];

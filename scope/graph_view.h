@@ -71,6 +71,9 @@ const char *graph_view_toggle_lock(GraphView *view);
 /* Hide or show the index-th channel (from 0); false if there is none. */
 bool graph_view_toggle_channel(GraphView *view, unsigned index);
 
+/* The graph's index-th channel left it: its hidden flag goes too. */
+void graph_view_forget_channel(GraphView *view, unsigned index);
+
 /* The value axis as the user set it; the index-th channel hidden? */
 const scope_value_view *graph_view_get_values(GraphView *view);
 bool graph_view_channel_hidden(GraphView *view, unsigned index);

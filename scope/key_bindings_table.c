@@ -67,6 +67,9 @@ static const scope_key_binding bindings[] = {
     BIND("app.save-data", "Files", "Save its data as CSV", "c"),
     BIND("app.save-both", "Files", "Save both", "space"),
 
+    BIND("app.pick-channels", "Window",
+         "Choose channels and graphs, export channels, open a segment",
+         "Insert"),
     BIND("app.dismiss", "Window", "Dismiss the error / cancel a box zoom",
          "Escape"),
     BIND("app.shortcuts", "Window", "Keyboard shortcuts",

@@ -1,6 +1,7 @@
 /* scope_app.c - the application: window, polling, actions, sliders. */
 #include "scope_app.h"
 #include "channel_data.h"
+#include "channel_picker.h"
 #include "command_queue.h"
 #include "error_banner.h"
 #include "graph_files.h"
@@ -46,6 +47,8 @@ struct _ScopeApp
     GtkWidget *          status;
     GraphView **         views;
     unsigned             view_count;
+    GtkWidget *          graphs_box;    /* the views, in a scroller */
+    GtkWidget *          picker;        /* its GtkMenuButton */
     graph_window         shared;        /* span, crosshair, cursors */
     bool                 view_pending;  /* --view waits for samples */
     char                 readout_line[600];
@@ -288,6 +291,25 @@ static void trace_view(ScopeApp *app, const char *what)
         printf("%s\n", app->trigger_traced);
     if (strcmp(what, "readout") == 0 || strncmp(what, "cursor", 6) == 0)
         printf("readout: %s\n", app->readout_line);
+    /* What each graph asks for, then what it has found. */
+    if (strcmp(what, "graphs") == 0)
+        for (unsigned g = 0; g < app->view_count; g++)
+        {
+            char text[1200];
+            scope_source_graph_describe(app->source, g, text, sizeof(text));
+            printf("graphs: %u: %s\n", g + 1, text);
+        }
+    if (strcmp(what, "graphs") == 0 || strcmp(what, "shown") == 0)
+        for (unsigned g = 0; g < app->view_count; g++)
+        {
+            unsigned count;
+            scope_series *const *series =
+                scope_source_graph_series(app->source, g, &count);
+            printf("shown: graph %u:", g + 1);
+            for (unsigned c = 0; c < count; c++)
+                printf(" %s", series[c]->name);
+            printf("\n");
+        }
     fflush(stdout);
 }
 
@@ -424,6 +446,8 @@ static gboolean on_poll(gpointer data)
         apply_view_request(app);
     if (app->triggering)
         follow_trigger(app, 0);
+    if (found & SCOPE_POLL_CHANNELS)
+        trace_view(app, "shown");
 
     const char *message = scope_source_message(app->source);
     if (strcmp(message, app->said) != 0)
@@ -749,6 +773,91 @@ static void trigger_level_here(ScopeApp *app)
     follow_trigger(app, 0);
 }
 
+/* ---- the channel picker's changes (channel_picker.c) ---------------------- */
+
+static void on_view_focus(GObject *object, GParamSpec *pspec, gpointer data);
+
+static unsigned picker_focused(void *data)
+{
+    ScopeApp *app = data;
+    GraphView *view = focused_view(app);
+    unsigned graph = 0;
+    while (graph + 1 < app->view_count && app->views[graph] != view)
+        graph++;
+    return graph;
+}
+
+static void picker_add_graph(void *data, const char *regex)
+{
+    ScopeApp *app = data;
+    int g = scope_source_add_graph(app->source, regex);
+    GraphView **views = g < 0 ? NULL
+                      : g_try_renew(GraphView *, app->views, (gsize) g + 1);
+    if (!views)
+    {
+        show_error(app, "out of memory for a new graph");
+        return;
+    }
+    app->views = views;
+    GtkWidget *view = graph_view_new(app->source, &app->shared, (unsigned) g,
+                                     app->options->views,
+                                     app->options->max_samples);
+    app->views[g] = GRAPH_VIEW(view);
+    app->view_count = (unsigned) g + 1;
+    g_signal_connect(view, "notify::has-focus", G_CALLBACK(on_view_focus),
+                     app);
+    gtk_box_append(GTK_BOX(app->graphs_box), view);
+    align_graphs(app);
+    char text[300];
+    snprintf(text, sizeof(text), "graph %d: %s", g + 1, regex);
+    set_action_text(app, text);
+    trace_view(app, "graphs");
+}
+
+static void picker_change(void *data, unsigned graph, const char *name,
+                          bool add)
+{
+    ScopeApp *app = data;
+    int removed_at = -1;
+    bool changed = add
+        ? scope_source_graph_add_channel(app->source, graph, name)
+        : scope_source_graph_remove_channel(app->source, graph, name,
+                                            &removed_at);
+    char text[300];
+    snprintf(text, sizeof(text), "graph %u %s %s", graph + 1,
+             !changed ? (add ? "already shows" : "does not show")
+                      : add ? "shows" : "no longer shows", name);
+    set_action_text(app, text);
+    if (removed_at >= 0)
+        graph_view_forget_channel(app->views[graph], (unsigned) removed_at);
+    if (changed)
+        trace_view(app, "graphs");
+}
+
+static void picker_send(void *data, const char *command)
+{
+    ScopeApp *app = data;
+    scope_commands_send(app->commands, command, NULL);
+}
+
+static void picker_say(void *data, const char *text, bool error)
+{
+    ScopeApp *app = data;
+    if (error)
+        show_error(app, text);
+    else
+        set_action_text(app, text);
+}
+
+/* Keys go back to the graphs (space on the picker's button would open
+ * it again rather than save). */
+static void on_picker_closed(GtkPopover *popover, gpointer data)
+{
+    (void) popover;
+    ScopeApp *app = data;
+    gtk_widget_grab_focus(GTK_WIDGET(focused_view(app)));
+}
+
 static void show_shortcuts(ScopeApp *app)
 {
     GtkWindow *shortcuts = scope_shortcuts_window_new();
@@ -809,6 +918,7 @@ ACTION(act_trigger_rearm, trigger_rearm(app))
 ACTION(act_trigger_mode, trigger_cycle_mode(app))
 ACTION(act_trigger_edge, trigger_cycle_edge(app))
 ACTION(act_trigger_level, trigger_level_here(app))
+ACTION(act_pick_channels, scope_picker_popup(app->picker))
 
 static void act_toggle_channel(GSimpleAction *action, GVariant *parameter,
                                gpointer data)
@@ -851,6 +961,7 @@ static const GActionEntry app_actions[] = {
     { .name = "trigger-mode", .activate = act_trigger_mode },
     { .name = "trigger-edge", .activate = act_trigger_edge },
     { .name = "trigger-level", .activate = act_trigger_level },
+    { .name = "pick-channels", .activate = act_pick_channels },
 };
 
 /* ---- window ------------------------------------------------------------------- */
@@ -894,7 +1005,14 @@ static void scope_app_activate(GApplication *application)
              scope_source_path(app->source));
     gtk_window_set_title(GTK_WINDOW(app->window), title);
 
-    gtk_window_set_titlebar(GTK_WINDOW(app->window), scope_header_bar_new());
+    GtkWidget *bar = scope_header_bar_new();
+    gtk_window_set_titlebar(GTK_WINDOW(app->window), bar);
+    app->picker = g_object_get_data(G_OBJECT(bar), SCOPE_PICKER_BUTTON);
+    scope_picker_attach(app->picker, app->source, &(scope_picker_hooks) {
+        .data = app, .focused = picker_focused, .add_graph = picker_add_graph,
+        .change = picker_change, .send = picker_send, .say = picker_say });
+    g_signal_connect(gtk_menu_button_get_popover(GTK_MENU_BUTTON(app->picker)),
+                     "closed", G_CALLBACK(on_picker_closed), app);
 
     GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4);
     gtk_window_set_child(GTK_WINDOW(app->window), box);
@@ -903,6 +1021,7 @@ static void scope_app_activate(GApplication *application)
     /* More graphs than fit scroll; the sliders and the status line stay
      * in view below them. */
     GtkWidget *graphs = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4);
+    app->graphs_box = graphs;
     gtk_box_set_homogeneous(GTK_BOX(graphs), TRUE);
     GtkWidget *scroller = gtk_scrolled_window_new();
     gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(scroller),
@@ -951,6 +1070,9 @@ static void scope_app_activate(GApplication *application)
     gtk_widget_grab_focus(GTK_WIDGET(app->views[0]));
     sync_actions(app);
     trace_view(app, "view");
+    trace_view(app, "graphs");
+    if (options->pick)
+        scope_picker_popup(app->picker);
 }
 
 static void scope_app_startup(GApplication *application)

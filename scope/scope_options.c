@@ -69,9 +69,15 @@ static const char usage_text[] =
     "                 waits for the trigger (--duration is the timeout) and\n"
     "                 captures its span\n"
     "  --pre PERCENT  part of the span before the trigger (default 10)\n"
+
+    "  --pick         open the window with the channel picker shown (Insert\n"
+    "                 or the header bar's + button opens it later): add\n"
+    "                 graphs, add or remove channels, export a recorder's\n"
+    "                 arguments as channels, open another segment\n"
     "  --trace-view   print on standard output what the window shows as it\n"
     "                 changes: view, value ranges, hidden channels, cursors,\n"
-    "                 the readout, the trigger (for scripts and tests)\n"
+    "                 the readout, the trigger, graphs and their channels\n"
+    "                 (for scripts and tests)\n"
     "  -h, --help     this help\n"
     "      --version  version\n"
     "\n"
@@ -87,7 +93,8 @@ static const char usage_text[] =
     "e cycles its edge, o its mode, r re-arms; t a n m toggle\n"
     "timing, average, normal values and min/max in the focused graph; i\n"
     "saves a PNG of it, c a CSV of its values, space both; Escape dismisses\n"
-    "the error banner; q or Ctrl+Q quits; Ctrl+? lists every key.\n"
+    "the error banner; Insert opens the channel picker; q or Ctrl+Q quits;\n"
+    "Ctrl+? lists every key.\n"
     "\n"
     "Where GL is a software rasterizer (llvmpipe: Xvfb, VNC, remote X) the\n"
     "window draws with GTK's cairo renderer, which takes less CPU there;\n"
@@ -295,6 +302,11 @@ scope_parse scope_options_parse(int argc, char **argv, scope_options *options)
             options->open_flags |= RECORDER_SHARE_ANY_OWNER;
             continue;
         }
+        if (strcmp(arg, "--pick") == 0)
+        {
+            options->pick = true;
+            continue;
+        }
         if (arg[0] == '-' && arg[1] == '-')
         {
             bool missing = false;
@@ -481,6 +493,11 @@ scope_parse scope_options_parse(int argc, char **argv, scope_options *options)
     if (trigger_options && !options->has_trigger)
         return usage_error("%s needs --trigger CHANNEL>LEVEL",
                            trigger_options & 2 ? "--trigger-mode" : "--pre");
+    if (options->pick && (options->headless || options->list ||
+                          options->dump))
+        return usage_error("--pick opens the window: not with %s",
+                           options->headless ? "--png or --csv"
+                           : options->list ? "-l" : "-D");
     return SCOPE_PARSE_RUN;
 }
 

@@ -58,6 +58,7 @@ typedef struct scope_options
     scope_trigger_spec trigger;
     scope_trigger_mode trigger_mode;    /* --trigger-mode, default auto */
     double      trigger_pre;            /* --pre as a fraction, 0.1 */
+    bool        pick;                   /* --pick: open the channel picker */
 } scope_options;
 
 typedef enum scope_parse

@@ -94,6 +94,16 @@ static GtkWidget *main_menu(void)
     return button;
 }
 
+/* Its popover comes from scope_app.c (channel_picker.c). */
+static GtkWidget *picker_button(void)
+{
+    GtkWidget *button = gtk_menu_button_new();
+    gtk_menu_button_set_icon_name(GTK_MENU_BUTTON(button),
+                                  "list-add-symbolic");
+    tooltip(button, "app.pick-channels");
+    return button;
+}
+
 GtkWidget *scope_header_bar_new(void)
 {
     GtkWidget *bar = gtk_header_bar_new();
@@ -121,9 +131,16 @@ GtkWidget *scope_header_bar_new(void)
                                      views[v].action));
     gtk_header_bar_pack_start(GTK_HEADER_BAR(bar), linked);
 
-    /* pack_end goes right to left. */
-    gtk_header_bar_pack_end(GTK_HEADER_BAR(bar), main_menu());
-    gtk_header_bar_pack_end(GTK_HEADER_BAR(bar), save_menu());
+    /* Linked, the picker, save and menu buttons leave room for a 640 px
+     * window. */
+    GtkWidget *picker = picker_button();
+    g_object_set_data(G_OBJECT(bar), SCOPE_PICKER_BUTTON, picker);
+    GtkWidget *end = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0);
+    gtk_widget_add_css_class(end, "linked");
+    gtk_box_append(GTK_BOX(end), picker);
+    gtk_box_append(GTK_BOX(end), save_menu());
+    gtk_box_append(GTK_BOX(end), main_menu());
+    gtk_header_bar_pack_end(GTK_HEADER_BAR(bar), end);
     return bar;
 }
 

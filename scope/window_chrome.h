@@ -14,6 +14,8 @@
  * main menu, each with a tooltip naming its key. For
  * gtk_window_set_titlebar(). */
 GtkWidget *scope_header_bar_new(void);
+/* The bar's channel-picker GtkMenuButton, as g_object_get_data(bar, this). */
+#define SCOPE_PICKER_BUTTON     "scope-picker-button"
 
 /* A GtkShortcutsWindow listing every key and mouse gesture, for
  * gtk_application_window_set_help_overlay() or to present. NULL (with a

@@ -27,7 +27,7 @@ static const char *const lead_actions[] = {
     "app.value-zoom-in", "app.value-zoom-out", "app.value-pan-up",
     "app.value-pan-down", "app.cursor-a", "app.cursor-b", "app.cursors-clear",
     "app.zoom-cursors", "app.scale-mode", "app.log-scale", "app.lock-range",
-    "app.toggle-channel", "app.shortcuts",
+    "app.toggle-channel", "app.shortcuts", "app.pick-channels",
 };
 
 /* The action a key runs: the one entry whose keys hold 'key'. */
@@ -386,8 +386,12 @@ static void test_window_chrome_builds(void **state)
 
     GtkWidget *bar = g_object_ref_sink(scope_header_bar_new());
     assert_true(GTK_IS_HEADER_BAR(bar));
-    /* pause, live, 4 views, save, menu */
-    assert_int_equal(check_tooltips(bar), 8);
+    /* pause, live, 4 views, picker, save, menu */
+    assert_int_equal(check_tooltips(bar), 9);
+    /* The picker's button (a menu button: no action) names its key. */
+    GtkWidget *picker = g_object_get_data(G_OBJECT(bar), SCOPE_PICKER_BUTTON);
+    assert_non_null(picker);
+    assert_non_null(strstr(gtk_widget_get_tooltip_text(picker), "(Insert)"));
     g_object_unref(bar);
 
     /* The table's detailed names, as GTK files them. */

@@ -283,6 +283,21 @@ static void test_headless_needs_a_duration(void **state)
     assert_said("option --png needs an argument");
 }
 
+static void test_pick_opens_the_window_only(void **state)
+{
+    (void) state;
+    assert_int_equal(parse("-S /tmp/seg --pick"), SCOPE_PARSE_RUN);
+    assert_true(options.pick);
+    assert_int_equal(options.channel_count, 0);
+    assert_int_equal(parse("ramp"), SCOPE_PARSE_RUN);
+    assert_false(options.pick);
+    assert_int_equal(parse("--pick --png x.png --duration 1"),
+                     SCOPE_PARSE_EXIT_USAGE);
+    assert_said("--pick opens the window: not with --png or --csv");
+    assert_int_equal(parse("--pick -l"), SCOPE_PARSE_EXIT_USAGE);
+    assert_said("--pick opens the window: not with -l");
+}
+
 static void test_basename(void **state)
 {
     (void) state;
@@ -326,6 +341,7 @@ int main(void)
         cmocka_unit_test(test_duration_and_samples),
         cmocka_unit_test(test_bad_duration_and_samples_are_named),
         cmocka_unit_test(test_headless_needs_a_duration),
+        cmocka_unit_test(test_pick_opens_the_window_only),
         cmocka_unit_test(test_basename),
         cmocka_unit_test(test_slider_ranges_when_none_given),
     };

@@ -1,0 +1,129 @@
+#!/bin/sh
+# The channel picker under Xvfb (driven with xdotool, read through
+# --trace-view and screenshots): started with --pick on a program that
+# exports ramp and wave, the window opens with the picker's entry
+# focused; "wave", Return adds wave to the graph of ramp (its colour is
+# then plotted); "feed=ramp,wave,level", Return exports a new channel from
+# the program's recorder; "level", Tab Tab Tab Return makes a new graph of
+# it (plotted); reopened with Insert, "wave", Tab Tab Return removes wave
+# from the first graph (no longer plotted). No restart in between.
+# GTK and Mesa are not sanitizer-clean:
+# sanitized: skip
+# KEEP_SHOTS=DIR keeps the screenshots there, to look at them.
+set -eu
+top=$(cd "$(dirname "$0")/.." && pwd)
+case "${BUILD:-build}" in
+    /*) build=$BUILD ;;
+    *)  build="$top/${BUILD:-build}" ;;
+esac
+
+if [ "${1:-}" != inner ]; then
+    for tool in xvfb-run xauth xdotool import convert; do
+        if ! command -v "$tool" >/dev/null 2>&1; then
+            echo "check-scope-picker: skipped, $tool is not installed"
+            exit 0
+        fi
+    done
+    exec xvfb-run -a -s '-screen 0 1024x768x24' sh "$0" inner
+fi
+
+scope="$build/recorder_scope"
+feeder="$build/tests/scope_feeder"
+work=$(mktemp -d)
+pids=""
+cleanup() {
+    for pid in $pids; do kill "$pid" 2>/dev/null || true; done
+    wait 2>/dev/null || true
+    [ -n "${KEEP_SHOTS:-}" ] && cp "$work"/*.png "$KEEP_SHOTS"/ 2>/dev/null
+    rm -rf "$work"
+}
+trap cleanup EXIT INT TERM
+
+export GTK_A11Y=none
+export DBUS_SESSION_BUS_ADDRESS=unix:path=/nonexistent
+export XDG_RUNTIME_DIR="$work/runtime" XDG_CACHE_HOME="$work/cache"
+mkdir -m 700 "$XDG_RUNTIME_DIR" "$XDG_CACHE_HOME"
+export GDK_BACKEND=x11
+unset GSK_RENDERER
+out="$work/scope.out"
+
+fail() {
+    echo "check-scope-picker: $*"
+    sed 's/^/  trace: /' "$out" | tail -12
+    sed 's/^/  scope: /' "$work/scope.err" 2>/dev/null | tail -5
+    exit 1
+}
+
+wait_for() {
+    deadline=$(($(date +%s) + 10))
+    while ! eval "$1"; do
+        [ "$(date +%s)" -lt "$deadline" ] || fail "timed out waiting for: $1"
+        sleep 0.05
+    done
+}
+
+# The newest trace line starting with $1 is $2.
+newest_is() { [ "$(grep "^$1" "$out" | tail -1)" = "$1$2" ]; }
+
+# Pixels of colour $2 (hex) in a screenshot $1.
+pixels() {
+    import -window root "$1"
+    convert "$1" -format %c histogram:info:- |
+        awk -F: -v colour="#$2" 'toupper($0) ~ colour { n += $1 } END { print n + 0 }'
+}
+ramp=FFCC33 wave=FF5C5C level=4CD964       # colours in the order found
+
+# Only ramp and wave are exported: level comes from the picker.
+RECORDER_TRACES=feed=ramp,wave RECORDER_SHARE="$work/seg" \
+    "$feeder" 1000000 1000 >/dev/null 2>&1 &
+pids="$pids $!"
+"$scope" -S "$work/seg" -d 2 --trace-view --pick -g 640x560 ramp \
+    >"$out" 2>"$work/scope.err" &
+scope_pid=$!
+pids="$pids $scope_pid"
+wait_for 'grep -q "running" "$work/scope.err"'
+wait_for 'wid=$(xdotool search --onlyvisible --pid $scope_pid --name "^recorder_scope: " | tail -1); [ -n "$wid" ]'
+wait_for 'newest_is "shown: graph 1:" " ramp"'
+newest_is "graphs: 1:" " ramp" || fail "no graphs line for the first graph"
+sleep 0.5                                   # the popover takes the focus
+[ "$(pixels "$work/start.png" $wave)" -lt 20 ] || fail "wave plotted before it was added"
+
+# --pick: the entry has the focus; Return adds the channel to the graph.
+xdotool type --delay 20 wave
+xdotool key Return
+wait_for 'newest_is "graphs: 1:" " ramp +wave"'
+wait_for 'newest_is "shown: graph 1:" " ramp wave"'
+# Plotted: the popover covers part of the graph, its left part shows.
+wait_for '[ "$(pixels "$work/added.png" $wave)" -gt 150 ]'
+
+# An export through the entry, as RECORDER_TRACES spells it.
+xdotool key ctrl+a
+xdotool type --delay 20 'feed=ramp,wave,level'
+xdotool key Return
+wait_for '"$scope" -S "$work/seg" -l | grep -q "^  level "'
+
+# The new channel gets a new graph: entry, Add, Remove, New graph.
+xdotool key ctrl+a
+xdotool type --delay 20 level
+xdotool key Tab Tab Tab Return
+wait_for 'newest_is "graphs: 2:" " level"'
+wait_for 'newest_is "shown: graph 2:" " level"'
+xdotool key Escape
+wait_for '[ "$(pixels "$work/level.png" $level)" -gt 150 ]'
+[ "$(pixels "$work/level2.png" $ramp)" -gt 150 ] || fail "ramp no longer plotted"
+
+# Insert reopens it on the focused graph (the first): Remove takes wave
+# out, and nothing else.
+xdotool key Insert
+sleep 0.5
+xdotool type --delay 20 wave
+xdotool key Tab Tab Return
+wait_for 'newest_is "graphs: 1:" " ramp -wave" || newest_is "graphs: 1:" " ramp"'
+newest_is "graphs: 1:" " ramp" || fail "removing an added channel left '$(grep '^graphs: 1:' "$out" | tail -1)'"
+wait_for 'newest_is "shown: graph 1:" " ramp"'
+newest_is "graphs: 2:" " level" || fail "graph 2 changed"
+xdotool key Escape
+wait_for '[ "$(pixels "$work/removed.png" $wave)" -lt 20 ]'
+[ "$(pixels "$work/removed2.png" $level)" -gt 150 ] || fail "level no longer plotted"
+kill -0 "$scope_pid" || fail "the scope exited"
+echo "picker: --pick focus, add a channel, export channels, new graph, remove, plotted: ok"
