@@ -77,7 +77,8 @@ SCOPE_CFLAGS    = $(shell pkg-config --cflags $(SCOPE_PKGS)) \
                   $(if $(findstring x11,$(SCOPE_PKGS)),-DSCOPE_HAVE_X11)
 SCOPE_LIBS      = $(shell pkg-config --libs $(SCOPE_PKGS)) -lm
 SCOPE_TEST_LIBS = $(shell pkg-config --libs cairo) -lm
-SCOPE_HELPERS   := $(BUILD)/tests/scope_feeder $(BUILD)/tests/forge_segment \
+SCOPE_HELPERS   := $(BUILD)/tests/scope_feeder $(BUILD)/tests/scope_event_feeder \
+                   $(BUILD)/tests/forge_segment \
                    $(BUILD)/tests/forge_v12_segment
 MAN1            := share/man/man1/recorder_scope.1
 DESKTOP         := share/applications/recorder_scope.desktop
@@ -164,6 +165,11 @@ $(SCOPE): $(SCOPE_OBJECTS) $(STATIC_LIB)
 
 # A program that records known values, for the scope's shell tests.
 $(BUILD)/tests/scope_feeder: tests/scope_feeder.c $(STATIC_LIB)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -Iinclude $< -o $@ $(STATIC_LIB) $(LDLIBS)
+
+# Events at known times beside a channel, for check-scope-markers.sh.
+$(BUILD)/tests/scope_event_feeder: tests/scope_event_feeder.c $(STATIC_LIB)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -Iinclude $< -o $@ $(STATIC_LIB) $(LDLIBS)
 

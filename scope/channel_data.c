@@ -812,3 +812,18 @@ size_t scope_source_graph_message(const scope_source *source, unsigned graph,
     }
     return n < 0 ? 0 : (size_t) n;
 }
+
+double scope_source_axis_time(const scope_source *source, double t)
+{
+    return source->attached_once ? t + source->offset : NAN;
+}
+
+double scope_source_axis_now(const scope_source *source, double now)
+{
+    if (!source->attached_once)
+        return NAN;
+    /* The process's own start on the monotonic clock, when it says it. */
+    if (source->process.start_monotonic > 0)
+        return now - source->process.start_monotonic + source->offset;
+    return source->clock_valid ? now - source->clock_offset : NAN;
+}

@@ -54,6 +54,7 @@ typedef struct graph_model
     double               band_x0, band_y0, band_x1, band_y1;
     const char *         readout;       /* lines, or NULL */
     double               readout_x, readout_y; /* near here; < 0: corner */
+    const struct scope_markers *markers; /* events on the time axis, or NULL */
 } graph_model;
 
 /* Fixed margins, so the plot width is known without measuring text. */

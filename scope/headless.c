@@ -2,6 +2,7 @@
 #include "headless.h"
 #include "channel_data.h"
 #include "graph_files.h"
+#include "marker_feed.h"
 
 #include <errno.h>
 #include <math.h>
@@ -30,14 +31,19 @@ static void pause_seconds(double seconds)
 }
 
 /* A new process: give it the -c commands and the sliders' values. */
-static void send_setup(scope_source *source, const scope_options *options)
+static void send_setup(scope_source *source, const scope_options *options,
+                       scope_marker_feed *feed)
 {
     recorder_share *share = scope_source_share(source);
     char error[512];
     for (unsigned c = 0; c < options->command_count; c++)
+    {
+        scope_marker_feed_command(feed, source, options->commands[c],
+                                  monotonic_seconds());
         if (!recorder_share_send(share, options->commands[c], 1000, error,
                                  sizeof(error)))
             fprintf(stderr, "recorder_scope: %s\n", error);
+    }
     for (unsigned s = 0; s < options->slider_count; s++)
     {
         const scope_slider_spec *slider = &options->sliders[s];
@@ -46,6 +52,7 @@ static void send_setup(scope_source *source, const scope_options *options)
         char command[128];
         snprintf(command, sizeof(command), "%s=%ld", slider->name,
                  slider->value);
+        scope_marker_feed_command(feed, source, command, monotonic_seconds());
         if (!recorder_share_send(share, command, 1000, error, sizeof(error)))
             fprintf(stderr, "recorder_scope: %s\n", error);
     }
@@ -66,12 +73,31 @@ int scope_headless_run(const scope_options *options)
         fprintf(stderr, "recorder_scope: out of memory\n");
         return 1;
     }
+    char error[512];
+    scope_markers *markers = scope_markers_new(0);
+    scope_marker_feed *feed =
+        markers ? scope_marker_feed_new(markers, options->events,
+                                        options->event_count, error,
+                                        sizeof(error))
+                : NULL;
+    if (!feed)
+    {
+        fprintf(stderr, "recorder_scope: %s\n",
+                markers ? error : "out of memory");
+        scope_markers_delete(markers);
+        scope_source_delete(source);
+        return 1;
+    }
+    if (options->trace_view)
+        scope_markers_observe(markers, scope_marker_print, stdout);
     unsigned graphs = options->channel_count ? options->channel_count : 1;
     for (unsigned g = 0; g < graphs; g++)
         if (scope_source_add_graph(source, options->channel_count
                                            ? options->channels[g] : NULL) < 0)
         {
             fprintf(stderr, "recorder_scope: out of memory\n");
+            scope_marker_feed_delete(feed);
+            scope_markers_delete(markers);
             scope_source_delete(source);
             return 1;
         }
@@ -83,8 +109,9 @@ int scope_headless_run(const scope_options *options)
     for (;;)
     {
         unsigned found = scope_source_poll(source, now);
+        scope_marker_feed_poll(feed, source, found);
         if (found & SCOPE_POLL_ATTACHED)
-            send_setup(source, options);
+            send_setup(source, options, feed);
         const char *message = scope_source_message(source);
         if (strcmp(message, said) != 0)
         {
@@ -135,6 +162,7 @@ int scope_headless_run(const scope_options *options)
         graph_model_fill(&models[g], source, g, views, &time, &held,
                          options->max_samples, now, messages[g],
                          sizeof(messages[g]));
+        models[g].markers = markers;
         list[g] = &models[g];
         channels += models[g].series_count;
         timing |= (views & SCOPE_VIEW_TIMING) != 0;
@@ -155,7 +183,6 @@ int scope_headless_run(const scope_options *options)
         .height = options->has_size ? options->height
                                     : (int) graphs * SCOPE_DEFAULT_GRAPH_HEIGHT,
     };
-    char error[512];
     bool ok = true;
     if (options->png_path)
     {
@@ -187,6 +214,8 @@ done:
     free(messages);
     free(list);
     free(models);
+    scope_marker_feed_delete(feed);
+    scope_markers_delete(markers);
     scope_source_delete(source);
     return status;
 }
