@@ -77,8 +77,9 @@ SCOPE_CFLAGS    = $(shell pkg-config --cflags $(SCOPE_PKGS)) \
                   $(if $(findstring x11,$(SCOPE_PKGS)),-DSCOPE_HAVE_X11)
 SCOPE_LIBS      = $(shell pkg-config --libs $(SCOPE_PKGS)) -lm
 SCOPE_TEST_LIBS = $(shell pkg-config --libs cairo) -lm
-SCOPE_HELPERS   := $(BUILD)/tests/scope_feeder $(BUILD)/tests/forge_segment \
-                   $(BUILD)/tests/forge_v12_segment $(BUILD)/tests/spike_writer
+SCOPE_HELPERS   := $(BUILD)/tests/scope_feeder $(BUILD)/tests/scope_event_feeder \
+                   $(BUILD)/tests/spike_writer $(BUILD)/tests/forge_segment \
+                   $(BUILD)/tests/forge_v12_segment
 MAN1            := share/man/man1/recorder_scope.1
 DESKTOP         := share/applications/recorder_scope.desktop
 
@@ -155,20 +156,22 @@ $(BUILD)/scope/%.o: scope/%.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -Iinclude -Iscope $(SCOPE_CFLAGS) -c $< -o $@
 
-# Option checking screens regexes with the library's own (private) screen.
-$(BUILD)/scope/scope_options.o $(BENCH_BUILD)/scope/scope_options.o: \
-    SCOPE_CFLAGS += $(CPPFLAGS_LIB)
+# Regexes the user types (options, graphs, the picker) go through the
+# library's own (private) bounded compiler.
+SCOPE_REGEX_USERS := scope_options channel_data channel_picker
+$(SCOPE_REGEX_USERS:%=$(BUILD)/scope/%.o) \
+$(SCOPE_REGEX_USERS:%=$(BENCH_BUILD)/scope/%.o): SCOPE_CFLAGS += $(CPPFLAGS_LIB)
 
 $(SCOPE): $(SCOPE_OBJECTS) $(STATIC_LIB)
 	$(CC) $(ALL_CFLAGS) $(SCOPE_OBJECTS) -o $@ $(STATIC_LIB) $(SCOPE_LIBS) $(LDLIBS)
 
-# A program that records known values, for the scope's shell tests.
-$(BUILD)/tests/scope_feeder: tests/scope_feeder.c $(STATIC_LIB)
-	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -Iinclude $< -o $@ $(STATIC_LIB) $(LDLIBS)
-
-# A quiet signal with one spike, for check-scope-trigger.sh.
-$(BUILD)/tests/spike_writer: tests/spike_writer.c $(STATIC_LIB)
+# Programs that record known values for the scope's shell tests: channels
+# (scope_feeder), events beside a channel (scope_event_feeder,
+# check-scope-markers.sh), a quiet signal with one spike (spike_writer,
+# check-scope-trigger.sh).
+TEST_WRITERS    := $(BUILD)/tests/scope_feeder $(BUILD)/tests/scope_event_feeder \
+                   $(BUILD)/tests/spike_writer
+$(TEST_WRITERS): $(BUILD)/tests/%: tests/%.c $(STATIC_LIB)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -Iinclude $< -o $@ $(STATIC_LIB) $(LDLIBS)
 

@@ -1,6 +1,7 @@
 /* channel_data.c - channel histories, and following the segment they come
  * from across waits, exits and restarts of the program. */
 #include "channel_data.h"
+#include "regex_bound_private.h"
 #include "graph_members.h"
 
 #include <errno.h>
@@ -888,19 +889,11 @@ static bool regex_matches(const scope_graph *graph, const char *name)
 {
     if (!graph->regex)
         return true;
-    size_t length = strlen(graph->regex) + 5;
-    char *anchored = malloc(length);
-    if (!anchored)
-        return false;
-    snprintf(anchored, length, "^(%s)$", graph->regex);
     regex_t regex;
-    bool matched = false;
-    if (regcomp(&regex, anchored, REG_EXTENDED | REG_NOSUB | REG_ICASE) == 0)
-    {
-        matched = regexec(&regex, name, 0, NULL, 0) == 0;
-        regfree(&regex);
-    }
-    free(anchored);
+    if (!recorder_regex_compile(&regex, graph->regex, NULL, NULL, 0))
+        return false;
+    bool matched = regexec(&regex, name, 0, NULL, 0) == 0;
+    regfree(&regex);
     return matched;
 }
 
@@ -953,4 +946,19 @@ size_t scope_source_graph_describe(const scope_source *source,
 unsigned scope_source_graph_count(const scope_source *source)
 {
     return source->graph_count;
+}
+
+double scope_source_axis_time(const scope_source *source, double t)
+{
+    return source->attached_once ? t + source->offset : NAN;
+}
+
+double scope_source_axis_now(const scope_source *source, double now)
+{
+    if (!source->attached_once)
+        return NAN;
+    /* The process's own start on the monotonic clock, when it says it. */
+    if (source->process.start_monotonic > 0)
+        return now - source->process.start_monotonic + source->offset;
+    return source->clock_valid ? now - source->clock_offset : NAN;
 }

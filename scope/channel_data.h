@@ -193,6 +193,12 @@ bool scope_source_held_range(const scope_source *source, double *oldest,
  * no new data scrolls with the others. NaN before any data. */
 double scope_source_view_end(scope_source *source, double now,
                              bool *scrolling);
+/* Where time 't' of the attached process (seconds since it started, as
+ * samples and records have it) is on the scope's axis; NaN before the
+ * first attach. */
+double scope_source_axis_time(const scope_source *source, double t);
+/* Where monotonic time 'now' is on the scope's axis; NaN if unknown. */
+double scope_source_axis_now(const scope_source *source, double now);
 /* What to say over 'graph' (waiting, no data since..., exited), or "". */
 size_t scope_source_graph_message(const scope_source *source, unsigned graph,
                                   double now, char *buf, size_t size);

@@ -6,6 +6,7 @@
  * chooser is a GtkFileChooserNative (GtkFileDialog is 4.10).
  */
 #include "channel_picker.h"
+#include "regex_bound_private.h"
 #include "channel_catalog.h"
 #include "graph_members.h"
 
@@ -121,22 +122,13 @@ static void say(picker *p, bool error, const char *format, ...)
     p->hooks.say(p->hooks.data, text, error);
 }
 
-/* A regex the way channel graphs compile it, checked before it is used. */
+/* A regex screened as the library compiles it, before it is used. */
 static bool regex_ok(picker *p, const char *text)
 {
-    char anchored[1100];
-    if (snprintf(anchored, sizeof(anchored), "^(%s)$", text) >=
-        (int) sizeof(anchored))
-    {
-        say(p, true, "the regex is too long");
-        return false;
-    }
     regex_t regex;
-    int error = regcomp(&regex, anchored, REG_EXTENDED | REG_NOSUB);
-    if (error)
+    char why[200];
+    if (!recorder_regex_compile(&regex, text, NULL, why, sizeof(why)))
     {
-        char why[200];
-        regerror(error, &regex, why, sizeof(why));
         say(p, true, "bad channel regex '%s': %s", text, why);
         return false;
     }
@@ -367,7 +359,7 @@ static int recorder_rank(const scope_catalog_recorder *rec)
          : strncmp(rec->name, "recorder_", 9) != 0 ? 1 : 2;
 }
 
-static int recorder_order(const void *a, const void *b)
+static int program_first(const void *a, const void *b)
 {
     const scope_catalog_recorder *ra = a, *rb = b;
     int rank = recorder_rank(ra) - recorder_rank(rb);
@@ -377,7 +369,7 @@ static int recorder_order(const void *a, const void *b)
 static void recorder_rows(picker *p, GtkWidget *grid, scope_catalog *c)
 {
     qsort(c->recorders, c->recorder_count, sizeof(*c->recorders),
-          recorder_order);
+          program_first);
     for (unsigned i = 0; i < c->recorder_count; i++)
     {
         const scope_catalog_recorder *rec = &c->recorders[i];

@@ -4,6 +4,7 @@
 #include "decimate.h"
 #include "graph_traces.h"
 #include "loss_rate.h"
+#include "marker_draw.h"
 #include "readout.h"
 #include "timing_unit.h"
 
@@ -575,6 +576,7 @@ static void draw_overlays(cairo_t *cr, const layout *l,
                           const graph_model *model, double t0, double t1)
 {
     static const char *const names[2] = { "A", "B" };
+    graph_draw_markers(cr, l->x, l->y, l->w, l->h, model->markers, t0, t1);
     for (unsigned c = 0; c < 2; c++)
         if (model->has_cursor[c])
             draw_cursor(cr, l, scope_time_to_x(model->cursor[c], t0, t1,

@@ -60,6 +60,7 @@ typedef struct graph_model
     const scope_series * trigger_series;
     double               trigger_level, trigger_time;
     const char *         trigger_label; /* its state, or NULL */
+    const struct scope_markers *markers; /* events on the time axis, or NULL */
 } graph_model;
 
 /* Fixed margins, so the plot width is known without measuring text. */

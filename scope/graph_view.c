@@ -2,6 +2,7 @@
  * with a tick callback while data flows, and the mouse: zoom, pan, box
  * zoom, hover readout, cursors, legend clicks. */
 #include "graph_view.h"
+#include "event_markers.h"
 #include "graph_draw.h"
 #include "readout.h"
 #include "trigger.h"
@@ -157,10 +158,21 @@ static void compute_readout(GraphView *view, double now)
     if (!follow_channels(view, count))
         return;
     double hover = hovered ? time_at_x(&view->frame, w->hover_x) : NAN;
-    scope_readout_text(series, count, view->hidden, hover,
-                       w->has_cursor[0] ? w->cursor[0] : NAN,
-                       w->has_cursor[1] ? w->cursor[1] : NAN,
-                       view->readout, sizeof(view->readout));
+    size_t used = scope_readout_text(series, count, view->hidden, hover,
+                                     w->has_cursor[0] ? w->cursor[0] : NAN,
+                                     w->has_cursor[1] ? w->cursor[1] : NAN,
+                                     view->readout, sizeof(view->readout));
+    /* A marker under the pointer says what happened there. */
+    const scope_marker *marker =
+        hovered ? scope_markers_near(w->markers, w->hover_x,
+                                     SCOPE_MARKER_SLOP, view->frame.t0,
+                                     view->frame.t1, view->frame.x,
+                                     view->frame.w)
+                : NULL;
+    if (marker && used < sizeof(view->readout))
+        snprintf(view->readout + used, sizeof(view->readout) - used,
+                 "%s %s\n", scope_marker_kind_name(marker->kind),
+                 marker->text);
 }
 
 void graph_view_refresh_readout(GraphView *view)
@@ -250,6 +262,7 @@ static void fill_model(GraphView *view, graph_model *model, double now,
     if (w->trigger)
         scope_trigger_mark(w->trigger, model, view->trigger_label,
                            sizeof(view->trigger_label));
+    model->markers = w->markers;
     (void) width;
 }
 

@@ -36,6 +36,7 @@ typedef struct graph_window
     bool            has_cursor[2];      /* A and B */
     double          cursor[2];          /* their times */
     const struct scope_trigger *trigger; /* marked on the graphs; NULL */
+    const struct scope_markers *markers; /* events marked, or NULL */
     /* Something the user did changed what all graphs show; 'what' says
      * it in words (for --trace-view and the status line). */
     void          (*changed)(void *data, const char *what);

@@ -3,6 +3,7 @@
 #include "channel_data.h"
 #include "graph_files.h"
 #include "trigger.h"
+#include "marker_feed.h"
 
 #include <errno.h>
 #include <math.h>
@@ -31,14 +32,19 @@ static void pause_seconds(double seconds)
 }
 
 /* A new process: give it the -c commands and the sliders' values. */
-static void send_setup(scope_source *source, const scope_options *options)
+static void send_setup(scope_source *source, const scope_options *options,
+                       scope_marker_feed *feed)
 {
     recorder_share *share = scope_source_share(source);
     char error[512];
     for (unsigned c = 0; c < options->command_count; c++)
+    {
+        scope_marker_feed_command(feed, source, options->commands[c],
+                                  monotonic_seconds());
         if (!recorder_share_send(share, options->commands[c], 1000, error,
                                  sizeof(error)))
             fprintf(stderr, "recorder_scope: %s\n", error);
+    }
     for (unsigned s = 0; s < options->slider_count; s++)
     {
         const scope_slider_spec *slider = &options->sliders[s];
@@ -47,6 +53,7 @@ static void send_setup(scope_source *source, const scope_options *options)
         char command[128];
         snprintf(command, sizeof(command), "%s=%ld", slider->name,
                  slider->value);
+        scope_marker_feed_command(feed, source, command, monotonic_seconds());
         if (!recorder_share_send(share, command, 1000, error, sizeof(error)))
             fprintf(stderr, "recorder_scope: %s\n", error);
     }
@@ -123,12 +130,31 @@ int scope_headless_run(const scope_options *options)
         fprintf(stderr, "recorder_scope: out of memory\n");
         return 1;
     }
+    char error[512];
+    scope_markers *markers = scope_markers_new(0);
+    scope_marker_feed *feed =
+        markers ? scope_marker_feed_new(markers, options->events,
+                                        options->event_count, error,
+                                        sizeof(error))
+                : NULL;
+    if (!feed)
+    {
+        fprintf(stderr, "recorder_scope: %s\n",
+                markers ? error : "out of memory");
+        scope_markers_delete(markers);
+        scope_source_delete(source);
+        return 1;
+    }
+    if (options->trace_view)
+        scope_markers_observe(markers, scope_marker_print, stdout);
     unsigned graphs = options->channel_count ? options->channel_count : 1;
     for (unsigned g = 0; g < graphs; g++)
         if (scope_source_add_graph(source, options->channel_count
                                            ? options->channels[g] : NULL) < 0)
         {
             fprintf(stderr, "recorder_scope: out of memory\n");
+            scope_marker_feed_delete(feed);
+            scope_markers_delete(markers);
             scope_source_delete(source);
             return 1;
         }
@@ -148,8 +174,9 @@ int scope_headless_run(const scope_options *options)
     for (;;)
     {
         unsigned found = scope_source_poll(source, now);
+        scope_marker_feed_poll(feed, source, found);
         if (found & SCOPE_POLL_ATTACHED)
-            send_setup(source, options);
+            send_setup(source, options, feed);
         const char *message = scope_source_message(source);
         if (strcmp(message, said) != 0)
         {
@@ -207,6 +234,7 @@ int scope_headless_run(const scope_options *options)
         graph_model_fill(&models[g], source, g, views, &time, &held,
                          options->max_samples, now, messages[g],
                          sizeof(messages[g]));
+        models[g].markers = markers;
         list[g] = &models[g];
         if (options->has_trigger)
             scope_trigger_mark(&trigger, &models[g], trigger_label,
@@ -230,7 +258,6 @@ int scope_headless_run(const scope_options *options)
         .height = options->has_size ? options->height
                                     : (int) graphs * SCOPE_DEFAULT_GRAPH_HEIGHT,
     };
-    char error[512];
     bool ok = true;
     if (options->png_path)
     {
@@ -262,6 +289,8 @@ done:
     free(messages);
     free(list);
     free(models);
+    scope_marker_feed_delete(feed);
+    scope_markers_delete(markers);
     scope_source_delete(source);
     return status;
 }

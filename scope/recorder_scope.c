@@ -62,7 +62,8 @@ int main(int argc, char **argv)
         return run_text(&options);
     if (options.headless)
         return scope_headless_run(&options);
-    if (options.command_count && !options.channel_count && !options.pick)
+    if (options.command_count && !options.channel_count && !options.pick &&
+        !options.event_count)
         return run_text(&options);
     return scope_app_run(&options, argv[0]);
 }

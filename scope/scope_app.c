@@ -7,6 +7,7 @@
 #include "graph_files.h"
 #include "graph_view.h"
 #include "key_bindings.h"
+#include "marker_feed.h"
 #include "renderer_choice.h"
 #include "trigger.h"
 #include "window_chrome.h"
@@ -42,6 +43,8 @@ struct _ScopeApp
     const scope_options *options;
     scope_source *       source;
     scope_commands *     commands;
+    scope_markers *      markers;       /* events on the time axis */
+    scope_marker_feed *  marker_feed;
     GtkWidget *          window;
     GtkWidget *          banner;        /* errors, until dismissed */
     GtkWidget *          status;
@@ -106,12 +109,20 @@ static void show_error(ScopeApp *app, const char *text)
 
 /* ---- sliders --------------------------------------------------------------- */
 
+/* Queue a command, and mark it on the time axis where it was sent. */
+static void send_command(ScopeApp *app, const char *command, const char *key)
+{
+    scope_commands_send(app->commands, command, key);
+    scope_marker_feed_command(app->marker_feed, app->source, command,
+                              g_get_monotonic_time() / 1e6);
+}
+
 static void slider_send(slider *s)
 {
     char command[128];
     long value = lround(gtk_range_get_value(GTK_RANGE(s->scale)));
     snprintf(command, sizeof(command), "%s=%ld", s->spec->name, value);
-    scope_commands_send(s->app->commands, command, s->spec->name);
+    send_command(s->app, command, s->spec->name);
     /* Until it is applied the program still has the old value. */
     s->moved = g_get_monotonic_time() / 1e6;
 }
@@ -179,7 +190,7 @@ static void on_attached(ScopeApp *app)
 {
     const scope_options *options = app->options;
     for (unsigned c = 0; c < options->command_count; c++)
-        scope_commands_send(app->commands, options->commands[c], NULL);
+        send_command(app, options->commands[c], NULL);
     for (unsigned i = 0; i < options->slider_count; i++)
     {
         slider *s = &app->sliders[i];
@@ -430,6 +441,8 @@ static gboolean on_poll(gpointer data)
     ScopeApp *app = data;
     double now = g_get_monotonic_time() / 1e6;
     unsigned found = scope_source_poll(app->source, now);
+    bool marked = scope_marker_feed_poll(app->marker_feed, app->source,
+                                         found) != 0;
     if (found & SCOPE_POLL_ATTACHED)
         on_attached(app);
     follow_tweaks(app, now);
@@ -442,6 +455,9 @@ static gboolean on_poll(gpointer data)
     if (fresh || everything)
         for (unsigned g = 0; g < app->view_count; g++)
             graph_view_update(app->views[g]);
+    else if (marked)
+        for (unsigned g = 0; g < app->view_count; g++)
+            graph_view_redraw(app->views[g]);
     if (app->view_pending)
         apply_view_request(app);
     if (app->triggering)
@@ -837,7 +853,7 @@ static void picker_change(void *data, unsigned graph, const char *name,
 static void picker_send(void *data, const char *command)
 {
     ScopeApp *app = data;
-    scope_commands_send(app->commands, command, NULL);
+    send_command(app, command, NULL);
 }
 
 static void picker_say(void *data, const char *text, bool error)
@@ -1113,6 +1129,8 @@ static void scope_app_finalize(GObject *object)
 {
     ScopeApp *app = SCOPE_APP(object);
     scope_commands_delete(app->commands);
+    scope_marker_feed_delete(app->marker_feed);
+    scope_markers_delete(app->markers);
     scope_source_delete(app->source);
     g_free(app->views);
     g_free(app->sliders);
@@ -1163,6 +1181,17 @@ static bool scope_app_prepare(ScopeApp *app, const scope_options *options)
                                        options->open_flags);
     if (!app->commands)
         return false;
+    char error[512];
+    app->markers = scope_markers_new(0);
+    if (!app->markers ||
+        !(app->marker_feed = scope_marker_feed_new(app->markers,
+                                                   options->events,
+                                                   options->event_count,
+                                                   error, sizeof(error))))
+        return false;
+    app->shared.markers = app->markers;
+    if (options->trace_view)
+        scope_markers_observe(app->markers, scope_marker_print, stdout);
     app->view_count = options->channel_count ? options->channel_count : 1;
     app->views = g_new0(GraphView *, app->view_count);
     for (unsigned g = 0; g < app->view_count; g++)

@@ -25,9 +25,14 @@ static const char usage_text[] =
     "                 no file it names is opened, no process memory read\n"
     "  -c COMMAND     send a trace specification item to the program, e.g.\n"
     "                 -c dump, -c 'net=1', -c 'transfer_delay=200';\n"
-    "                 repeatable; exits once answered when no channel is\n"
-    "                 named; commands naming files (output=, share=) are\n"
-    "                 refused unless the program has RECORDER_COMMANDS_FILES=1\n"
+    "                 repeatable; exits once answered when no channel and\n"
+    "                 no -e is named; commands naming files (output=,\n"
+    "                 share=) are refused unless the program has\n"
+    "                 RECORDER_COMMANDS_FILES=1\n"
+    "  -e REGEX       mark each record of the recorders whose name matches\n"
+    "                 REGEX (ignoring case) on the time axis; hovering a\n"
+    "                 marker shows its message; repeatable. Restarts of\n"
+    "                 the program and commands sent are marked too\n"
     "  -l             list channels, recorders and tweaks\n"
     "  -D [REGEX]     print the program's flight recorder (recorders whose\n"
     "                 name matches REGEX, ignoring case), live or after it\n"
@@ -76,9 +81,8 @@ static const char usage_text[] =
     "                 arguments as channels, open another segment\n"
     "  --trace-view   print on standard output what the window shows as it\n"
     "                 changes: view, value ranges, hidden channels, cursors,\n"
-    "                 the readout, the trigger, graphs and their channels\n"
-    "                 (for scripts and tests)\n"
-    "  -h, --help     this help\n"
+    "                 the readout, the trigger, markers, graphs and their\n"
+    "                 channels (for scripts and tests)\n"    "  -h, --help     this help\n"
     "      --version  version\n"
     "\n"
     "In the window: the mouse wheel zooms time about the pointer (Shift or\n"
@@ -420,7 +424,7 @@ scope_parse scope_options_parse(int argc, char **argv, scope_options *options)
             options->views ^= SCOPE_VIEW_NORMAL;
             continue;
         case 'S': case 'c': case 's': case 'd': case 'w': case 'r':
-        case 'b': case 'g':
+        case 'b': case 'g': case 'e':
             break;
         default:
             return usage_error("unknown option '%s'", arg);
@@ -444,6 +448,16 @@ scope_parse scope_options_parse(int argc, char **argv, scope_options *options)
                 return usage_error("%s needs a non-empty command", arg);
             options->commands[options->command_count++] = value;
             break;
+        case 'e':
+        {
+            char why[256];
+            if (options->event_count == SCOPE_MAX_ITEMS)
+                return usage_error("too many %s options", arg);
+            if (!regex_ok(value, why, sizeof(why)))
+                return value_error("-e", value, why);
+            options->events[options->event_count++] = value;
+            break;
+        }
         case 's':
             if (options->slider_count == SCOPE_MAX_ITEMS)
                 return usage_error("too many %s options", arg);

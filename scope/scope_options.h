@@ -31,6 +31,8 @@ typedef struct scope_options
     unsigned    open_flags;             /* RECORDER_SHARE_ANY_OWNER */
     const char *commands[SCOPE_MAX_ITEMS];  /* -c, in order */
     unsigned    command_count;
+    const char *events[SCOPE_MAX_ITEMS];    /* -e: recorders marked */
+    unsigned    event_count;
     bool        list;                   /* -l */
     bool        dump;                   /* -D */
     const char *dump_regex;             /* -D REGEX, NULL for all */

@@ -98,7 +98,7 @@ fail() {
 }
 
 wait_for() {
-    deadline=$(($(date +%s) + 10))
+    deadline=$(($(date +%s) + 20))   # generous: CI machines are shared
     while ! eval "$1"; do
         [ "$(date +%s)" -lt "$deadline" ] || fail "timed out waiting for: $1"
         sleep 0.05

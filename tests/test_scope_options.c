@@ -120,6 +120,19 @@ static void test_bad_regex_is_named(void **state)
     assert_said("channel regex '(unclosed'");
 }
 
+static void test_event_regexes_are_kept_and_checked(void **state)
+{
+    (void) state;
+    assert_int_equal(parse("-e feed_event -e net.* bytes"), SCOPE_PARSE_RUN);
+    assert_int_equal(options.event_count, 2);
+    assert_string_equal(options.events[0], "feed_event");
+    assert_string_equal(options.events[1], "net.*");
+    assert_int_equal(options.channel_count, 1);
+    assert_int_equal(parse("-e (unclosed"), SCOPE_PARSE_EXIT_USAGE);
+    assert_said("-e '(unclosed'");
+    assert_int_equal(parse("bytes -e"), SCOPE_PARSE_EXIT_USAGE);
+}
+
 static void test_double_dash_ends_options(void **state)
 {
     (void) state;
@@ -331,6 +344,7 @@ int main(void)
         cmocka_unit_test(test_missing_argument_prints_usage),
         cmocka_unit_test(test_regexes_make_graphs_with_views_toggled_before),
         cmocka_unit_test(test_bad_regex_is_named),
+        cmocka_unit_test(test_event_regexes_are_kept_and_checked),
         cmocka_unit_test(test_double_dash_ends_options),
         cmocka_unit_test(test_geometry),
         cmocka_unit_test(test_bad_geometry_is_named),

@@ -670,6 +670,12 @@ static void test_segment_is_private_to_its_user(void **state)
 
 /* ---- corrupt segments ---------------------------------------------------------- */
 
+static void ignore_record(const recorder_share_record *record, void *arg)
+{
+    (void) record;
+    (void) arg;
+}
+
 /* Exercise every reader entry point; none may crash. */
 static void read_everything(recorder_share *share)
 {
@@ -692,6 +698,10 @@ static void read_everything(recorder_share *share)
         uint64_t lost;
         recorder_share_read(share, i, &cursor, samples, 16, &lost);
     }
+    recorder_share_records *records = recorder_share_records_new(NULL, NULL, 0);
+    recorder_share_records_read(share, records, SIZE_MAX, ignore_record, NULL,
+                                NULL);
+    recorder_share_records_delete(records);
     FILE *null = fopen("/dev/null", "w");
     recorder_share_dump(share, NULL, null);
     fclose(null);

@@ -209,6 +209,45 @@ extern size_t recorder_share_escape(char *out, size_t size, const char *text,
 extern unsigned recorder_share_dump(recorder_share *share, const char *regex,
                                     FILE *out);
 
+/* Following the flight recorder: the records of the recorders whose whole
+ * name matches a regex, each handed out once, in time order (the lanes of
+ * every matching recorder merged by timestamp). A follower remembers where
+ * it is in each lane of a segment: the first read of a segment starts from
+ * the oldest records kept, later reads give only records newer than those
+ * already given (a read with nothing new costs a few loads per lane), and
+ * a segment of another process (another generation) starts over. */
+typedef struct recorder_share_records recorder_share_records;
+
+typedef struct recorder_share_record
+{
+    double      time;                   /* seconds since the writer started,
+                                           as recorder_sample's time */
+    const char *recorder;               /* name of its recorder */
+    const char *message;                /* rendered as a dump renders it,
+                                           control characters escaped */
+} recorder_share_record;
+
+typedef void (*recorder_share_record_fn)(const recorder_share_record *record,
+                                         void *arg);
+
+/* A follower of the recorders matching the POSIX extended 'regex' (whole
+ * names, ignoring case; NULL for all). NULL with the reason in
+ * error[size] for a bad regex or no memory. */
+extern recorder_share_records *recorder_share_records_new(const char *regex,
+                                                          char *error,
+                                                          size_t size);
+/* Call 'fn' for up to 'max' records recorded since the last read of
+ * 'records' in 'share' (the rest wait for the next read). '*lost', if not
+ * NULL, gets the number of records overwritten before they could be read.
+ * Returns the number of records given. The strings of a record are valid
+ * during the call only. */
+extern size_t recorder_share_records_read(recorder_share *share,
+                                          recorder_share_records *records,
+                                          size_t max,
+                                          recorder_share_record_fn fn,
+                                          void *arg, uint64_t *lost);
+extern void recorder_share_records_delete(recorder_share_records *records);
+
 /* The crash report the writer left when it died of SIGSEGV, SIGBUS,
  * SIGILL, SIGFPE, SIGABRT or SIGSYS (see recorder_dump_on_common_signals):
  * signal, faulting address, thread and backtrace, symbolized here with the

@@ -34,9 +34,8 @@ typedef struct segment_dump
     FILE *                 out;
 } segment_dump;
 
-/* The writer's line settings, from its tweaks in the segment; those it does
- * not publish keep the library's defaults. */
-static recorder_line_settings segment_line_settings(recorder_share *share)
+void share_reader_line_settings(recorder_share *share,
+                                recorder_line_settings *out)
 {
     recorder_line_settings settings = {
         .order = true, .reltime = true, .precision = 6, .indent_max = 16,
@@ -64,7 +63,7 @@ static recorder_line_settings segment_line_settings(recorder_share *share)
         else if (strcmp(tweak.name, "recorder_indent") == 0)
             settings.indent_max = tweak.value;
     }
-    return settings;
+    *out = settings;
 }
 
 static bool print_record(const recorder_record *record, unsigned source,
@@ -138,9 +137,10 @@ unsigned recorder_share_dump(recorder_share *share, const char *pattern,
     if (pattern && !recorder_regex_compile(&regex, pattern, NULL, NULL, 0))
         return 0;
     segment_dump dump = {
-        .share = share, .settings = segment_line_settings(share), .out = out,
+        .share = share, .out = out,
         .fetch = { share, share_reader_writer_readable(share) },
     };
+    share_reader_line_settings(share, &dump.settings);
     /* %+s arguments point into the writer: fetch or describe them. */
     dump.options = (recorder_render_options) {
         .fetch = share_reader_fetch, .fetch_arg = &dump.fetch,

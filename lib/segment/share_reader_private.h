@@ -7,6 +7,7 @@
  *   share_channels.c  channel metadata, statistics, samples, search
  *   share_fetch.c     strings the records point to, in the writer
  *   share_dump.c      the flight recorder as dump lines
+ *   share_records.c   the flight recorder followed, record by record
  *   share_services.c  command ring, services, crash region
  * Nothing read from the segment is trusted: every offset, count and size
  * goes through share_access_private.h.
@@ -160,5 +161,14 @@ typedef struct fetch_context
 /* A recorder_render_options fetch function; 'arg' is a fetch_context. */
 const char *share_reader_fetch(uint64_t address, char *out, size_t size,
                                void *arg) RECORDER_HIDDEN;
+
+/* ---- share_dump.c ----------------------------------------------------------- */
+
+/* The writer's line settings, from its tweaks in the segment; those it does
+ * not publish keep the library's defaults. */
+struct recorder_line_settings;
+void share_reader_line_settings(recorder_share *share,
+                                struct recorder_line_settings *out)
+    RECORDER_HIDDEN;
 
 #endif /* RECORDER_SHARE_READER_PRIVATE_H */

@@ -1,0 +1,250 @@
+/* share_records.c - follow a segment's flight recorder, record by record.
+ *
+ * A follower keeps, for each recorder of one segment, whether its name
+ * matches and where each of its lanes was left. A read opens a lane cursor
+ * at each of those places and merges the lanes that have anything new, so
+ * a read with nothing new costs a load of each lane's writer index. Records
+ * are rendered as share_dump.c renders them (record_line.c, the writer's
+ * line settings, %+s strings fetched) and escaped: they come from the
+ * segment.
+ */
+#include "share_reader_private.h"
+#include "record_line_private.h"
+#include "record_merge_private.h"
+#include "regex_bound_private.h"
+#include "render_private.h"
+
+#include <regex.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct followed
+{
+    signed char matches;                /* -1: not looked at yet */
+    char        name[64];               /* escaped */
+    uint64_t    next[RECORDER_SHARE_LANES_MAX];
+} followed;
+
+struct recorder_share_records
+{
+    regex_t      regex;
+    bool         any;                   /* no regex: every recorder */
+    bool         started;
+    uint64_t     generation;            /* of the segment 'recorders' are in */
+    followed *   recorders;
+    unsigned     count;
+    lane_cursor *cursors;               /* room for a read's lanes */
+    unsigned *   owner;                 /* cursor -> recorder * LANES + lane */
+    size_t       room;
+};
+
+typedef struct records_read
+{
+    recorder_share *         share;
+    recorder_share_records * records;
+    recorder_line_settings   settings;
+    fetch_context            fetch;
+    recorder_render_options  options;
+    recorder_share_record_fn fn;
+    void *                   arg;
+} records_read;
+
+recorder_share_records *recorder_share_records_new(const char *pattern,
+                                                   char *error, size_t size)
+{
+    recorder_share_records *records = calloc(1, sizeof(*records));
+    if (!records)
+    {
+        snprintf(error, size, "out of memory");
+        return NULL;
+    }
+    records->any = !pattern;
+    if (pattern && !recorder_regex_compile(&records->regex, pattern, NULL,
+                                           error, size))
+    {
+        free(records);
+        return NULL;
+    }
+    return records;
+}
+
+void recorder_share_records_delete(recorder_share_records *records)
+{
+    if (!records)
+        return;
+    if (!records->any)
+        regfree(&records->regex);
+    free(records->recorders);
+    free(records->cursors);
+    free(records->owner);
+    free(records);
+}
+
+/* Whether the ring of recorder 'r' overlaps that of a recorder already
+ * followed: a table pointing many recorders at one ring would give its
+ * records again and again. */
+static bool ring_followed(recorder_share *share,
+                          const recorder_share_records *records, unsigned r,
+                          const ring_view *ring)
+{
+    const uint8_t *start = (const uint8_t *) ring->first;
+    const uint8_t *end = start + share_ring_bytes(ring->size, ring->lanes);
+    for (unsigned o = 0; o < r; o++)
+    {
+        ring_view other;
+        if (records->recorders[o].matches != 1 ||
+            !share_reader_ring(share, o, &other))
+            continue;
+        const uint8_t *other_start = (const uint8_t *) other.first;
+        const uint8_t *other_end = other_start +
+                                   share_ring_bytes(other.size, other.lanes);
+        if (start < other_end && other_start < end)
+            return true;
+    }
+    return false;
+}
+
+/* Look at recorders published since the last read, once each. */
+static bool follow_new_recorders(recorder_share *share,
+                                 recorder_share_records *records)
+{
+    unsigned count = recorder_share_recorder_count(share);
+    if (count <= records->count)
+        return true;
+    followed *grown = realloc(records->recorders, count * sizeof(*grown));
+    if (!grown)
+        return false;
+    records->recorders = grown;
+    for (unsigned r = records->count; r < count; r++)
+    {
+        followed *f = &records->recorders[r];
+        memset(f, 0, sizeof(*f));
+        f->matches = 0;
+        const share_recorder *entry = share_reader_recorder(share, r);
+        char name[sizeof(f->name)];
+        ring_view ring;
+        if (!entry ||
+            !share_reader_string(share, entry->name, name, sizeof(name)) ||
+            !share_reader_ring(share, r, &ring))
+            continue;
+        if (!records->any && regexec(&records->regex, name, 0, NULL, 0) != 0)
+            continue;
+        if (ring_followed(share, records, r, &ring))
+            continue;
+        recorder_share_escape(f->name, sizeof(f->name), name,
+                              strnlen(name, sizeof(name)));
+        f->matches = 1;
+    }
+    records->count = count;
+    return true;
+}
+
+static bool give_record(const recorder_record *record, unsigned source,
+                        void *arg)
+{
+    records_read *read = arg;
+    unsigned owner = read->records->owner[source];
+    const followed *f = &read->records->recorders[owner /
+                                                  RECORDER_SHARE_LANES_MAX];
+    site_text text;
+    recorder_site site;
+    bool known = share_reader_site(read->share, record->site, &text);
+    if (known)
+        site = (recorder_site) { text.format, text.file, text.function,
+                                 text.line, 0 };
+    /* One record alone: no indentation carried from the records before. */
+    int indent = 0;
+    char message[RECORDER_MESSAGE_MAX];
+    recorder_line_text(message, &read->settings, known ? &site : NULL,
+                       (uintptr_t) record->site, &indent, record->args,
+                       record->nargs, &read->options);
+    char shown[4 * RECORDER_MESSAGE_MAX];
+    recorder_share_escape(shown, sizeof(shown), message,
+                          strnlen(message, sizeof(message)));
+    recorder_share_record given = {
+        .time = share_reader_seconds(read->share, record->timestamp),
+        .recorder = f->name,
+        .message = shown,
+    };
+    read->fn(&given, read->arg);
+    return true;
+}
+
+size_t recorder_share_records_read(recorder_share *share,
+                                   recorder_share_records *records,
+                                   size_t max, recorder_share_record_fn fn,
+                                   void *arg, uint64_t *lost)
+{
+    if (lost)
+        *lost = 0;
+    if (!share || !records || !fn || share->v12 || !share_reader_intact(share))
+        return 0;
+    if (!records->started || records->generation != share->header.generation)
+    {
+        /* Another process: its recorders and lanes start over. */
+        records->started = true;
+        records->generation = share->header.generation;
+        records->count = 0;
+    }
+    if (!follow_new_recorders(share, records))
+        return 0;
+
+    lane_losses losses = { .count = lost,
+                           .writers_gone = share_reader_writer_gone,
+                           .gone_arg = share, .gone = -1 };
+    unsigned used = 0;
+    for (unsigned r = 0; r < records->count; r++)
+    {
+        followed *f = &records->recorders[r];
+        ring_view ring;
+        if (f->matches != 1 || !share_reader_ring(share, r, &ring))
+            continue;
+        for (unsigned lane = 0; lane < ring.lanes; lane++)
+        {
+            if (used == records->room)
+            {
+                size_t room = records->room ? 2 * records->room
+                                            : RECORDER_SHARE_LANES_MAX;
+                lane_cursor *cursors = realloc(records->cursors,
+                                               room * sizeof(*cursors));
+                if (cursors)
+                    records->cursors = cursors;
+                unsigned *owner = realloc(records->owner,
+                                          room * sizeof(*owner));
+                if (owner)
+                    records->owner = owner;
+                if (!cursors || !owner)
+                    return 0;
+                records->room = room;
+            }
+            lane_cursor *c = &records->cursors[used];
+            lane_cursor_open(c, share_ring_lane(&ring, lane), ring.size,
+                             f->next[lane], &losses);
+            f->next[lane] = c->index;
+            if (!lane_cursor_any(c))
+                continue;
+            records->owner[used++] = r * RECORDER_SHARE_LANES_MAX + lane;
+        }
+    }
+    if (!used)
+        return 0;
+
+    records_read read = {
+        .share = share, .records = records, .fn = fn, .arg = arg,
+        .fetch = { share, share_reader_writer_readable(share) },
+    };
+    share_reader_line_settings(share, &read.settings);
+    read.options = (recorder_render_options) {
+        .fetch = share_reader_fetch, .fetch_arg = &read.fetch,
+    };
+    size_t given = record_merge(records->cursors, used, max, &losses,
+                                give_record, &read);
+    for (unsigned c = 0; c < used; c++)
+    {
+        unsigned owner = records->owner[c];
+        records->recorders[owner / RECORDER_SHARE_LANES_MAX]
+            .next[owner % RECORDER_SHARE_LANES_MAX] = records->cursors[c].index;
+    }
+    return given;
+}
