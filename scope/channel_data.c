@@ -812,3 +812,9 @@ size_t scope_source_graph_message(const scope_source *source, unsigned graph,
     }
     return n < 0 ? 0 : (size_t) n;
 }
+
+const recorder_share_process *scope_source_process(const scope_source *source)
+{
+    return source->state == SCOPE_SOURCE_WAITING ||
+           source->state == SCOPE_SOURCE_FAILED ? NULL : &source->process;
+}

@@ -35,6 +35,9 @@ typedef struct graph_window
     GraphView *     hovered;
     bool            has_cursor[2];      /* A and B */
     double          cursor[2];          /* their times */
+    GraphView *     focused;            /* the graph keys act on, marked
+                                           even when a button has focus */
+    const scope_palette *palette;       /* the graphs' colours */
     /* Something the user did changed what all graphs show; 'what' says
      * it in words (for --trace-view and the status line). */
     void          (*changed)(void *data, const char *what);

@@ -2,6 +2,7 @@
 #ifndef SCOPE_OPTIONS_H
 #define SCOPE_OPTIONS_H
 
+#include "palette.h"
 #include "time_view.h"
 
 #include <stdbool.h>
@@ -53,6 +54,7 @@ typedef struct scope_options
     bool        headless;               /* --png or --csv given */
     scope_view_request view;            /* --view FROM:TO */
     bool        trace_view;             /* --trace-view */
+    scope_theme theme;                  /* --theme auto|dark|light */
 } scope_options;
 
 typedef enum scope_parse
