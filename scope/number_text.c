@@ -19,8 +19,15 @@ int scope_shortest_double(double value, char *buf, size_t size)
     {
         snprintf(text, sizeof(text), "%.*g", digits, value);
         double back = strtod(text, NULL);
-        if (memcmp(&back, &value, sizeof(back)) == 0)
-            return snprintf(buf, size, "%s", text);
+        if (memcmp(&back, &value, sizeof(back)) != 0)
+            continue;
+        /* %g writes 100 as 1e+02 with one digit: a number below 1e17
+         * keeps its integer digits (the same double, easier to read). */
+        const char *e = strchr(text, 'e');
+        int exponent = e ? atoi(e + 1) : 0;
+        if (exponent > 0 && exponent < 17)
+            snprintf(text, sizeof(text), "%.*g", exponent + 1, value);
+        return snprintf(buf, size, "%s", text);
     }
     return snprintf(buf, size, "%.17g", value);
 }

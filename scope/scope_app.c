@@ -34,7 +34,7 @@ typedef struct slider
     ScopeApp *               app;
     const scope_slider_spec *spec;
     GtkWidget *              scale;
-    GtkWidget *              min_label, *max_label;
+    GtkWidget *              value_label, *min_label, *max_label;
     GtkWidget *              note;      /* why it does nothing, beside it */
     gboolean                 missing;   /* the program has no such tweak */
     gboolean                 chosen;    /* a value the user gave or set */
@@ -120,8 +120,10 @@ static void slider_send(slider *s)
 
 static void on_slider_moved(GtkRange *range, gpointer data)
 {
-    (void) range;
     slider *s = data;
+    char text[32];
+    snprintf(text, sizeof(text), "%ld", lround(gtk_range_get_value(range)));
+    gtk_label_set_text(GTK_LABEL(s->value_label), text);
     if (s->app->setting_slider)
         return;
     s->chosen = TRUE;
@@ -140,6 +142,8 @@ static void slider_place(slider *s, long min, long max, long value)
     s->app->setting_slider = FALSE;
     gtk_widget_set_sensitive(s->scale, !s->missing);
     char text[32];
+    snprintf(text, sizeof(text), "%ld", value);
+    gtk_label_set_text(GTK_LABEL(s->value_label), text);
     snprintf(text, sizeof(text), "%ld", min);
     gtk_label_set_text(GTK_LABEL(s->min_label), text);
     snprintf(text, sizeof(text), "%ld", max);
@@ -173,35 +177,40 @@ static void slider_set_missing(slider *s, gboolean missing)
             s->spec->name);
 }
 
-/* Row 'row' of the sliders' grid: name | min | scale and value | max |
- * note. The names share a column, so the scales line up. (Tweaks have no
- * unit in the segment: none is shown.) */
+/* Row 'row' of the sliders' grid: name | value | min | scale | max |
+ * note. The names share a column, so the scales line up; the value comes
+ * before the range, so neither reads as the other. (Tweaks have no unit in
+ * the segment: none is shown.) */
 static void slider_row(slider *s, GtkGrid *grid, int row)
 {
     const scope_slider_spec *spec = s->spec;
     GtkWidget *label = gtk_label_new(spec->name);
     gtk_label_set_xalign(GTK_LABEL(label), 0);
     gtk_grid_attach(grid, label, 0, row, 1, 1);
+    s->value_label = gtk_label_new("");
+    gtk_label_set_xalign(GTK_LABEL(s->value_label), 1);
+    gtk_label_set_width_chars(GTK_LABEL(s->value_label), 6);
+    gtk_widget_add_css_class(s->value_label, "numeric");
+    gtk_grid_attach(grid, s->value_label, 1, row, 1, 1);
     s->min_label = gtk_label_new("");
     gtk_label_set_xalign(GTK_LABEL(s->min_label), 1);
     gtk_widget_add_css_class(s->min_label, "dim-label");
-    gtk_grid_attach(grid, s->min_label, 1, row, 1, 1);
+    gtk_grid_attach(grid, s->min_label, 2, row, 1, 1);
 
     s->scale = gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, 0, 100, 1);
     gtk_scale_set_digits(GTK_SCALE(s->scale), 0);
-    gtk_scale_set_draw_value(GTK_SCALE(s->scale), TRUE);
-    gtk_scale_set_value_pos(GTK_SCALE(s->scale), GTK_POS_RIGHT);
+    gtk_scale_set_draw_value(GTK_SCALE(s->scale), FALSE);
     gtk_widget_set_hexpand(s->scale, TRUE);
     gtk_widget_set_name(s->scale, spec->name);
-    gtk_grid_attach(grid, s->scale, 2, row, 1, 1);
+    gtk_grid_attach(grid, s->scale, 3, row, 1, 1);
     s->max_label = gtk_label_new("");
     gtk_label_set_xalign(GTK_LABEL(s->max_label), 0);
     gtk_widget_add_css_class(s->max_label, "dim-label");
-    gtk_grid_attach(grid, s->max_label, 3, row, 1, 1);
+    gtk_grid_attach(grid, s->max_label, 4, row, 1, 1);
     s->note = gtk_label_new("");
     gtk_widget_add_css_class(s->note, "scope-error");
     gtk_widget_set_visible(s->note, FALSE);
-    gtk_grid_attach(grid, s->note, 4, row, 1, 1);
+    gtk_grid_attach(grid, s->note, 5, row, 1, 1);
 
     if (spec->has_value)
     {
