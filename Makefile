@@ -68,6 +68,7 @@ SCOPE           := $(BUILD)/recorder_scope
 # Only these use GTK; the rest is plain C (graph_draw: cairo), which the
 # scope unit tests link without GTK.
 SCOPE_GTK       := error_banner graph_view renderer_choice scope_app recorder_scope \
+                   desktop_theme \
                    key_bindings window_chrome channel_picker
 SCOPE_CORE      := $(filter-out $(SCOPE_GTK:%=$(BUILD)/scope/%.o),$(SCOPE_OBJECTS))
 # Window positions (-g WxH@XxY) need Xlib; without it they are ignored.

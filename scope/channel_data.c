@@ -962,3 +962,9 @@ double scope_source_axis_now(const scope_source *source, double now)
         return now - source->process.start_monotonic + source->offset;
     return source->clock_valid ? now - source->clock_offset : NAN;
 }
+
+const recorder_share_process *scope_source_process(const scope_source *source)
+{
+    return source->state == SCOPE_SOURCE_WAITING ||
+           source->state == SCOPE_SOURCE_FAILED ? NULL : &source->process;
+}

@@ -202,5 +202,8 @@ double scope_source_axis_now(const scope_source *source, double now);
 /* What to say over 'graph' (waiting, no data since..., exited), or "". */
 size_t scope_source_graph_message(const scope_source *source, unsigned graph,
                                   double now, char *buf, size_t size);
+/* The process whose data the source holds (running, exited...), or NULL
+ * while there is none (waiting, failed). */
+const recorder_share_process *scope_source_process(const scope_source *source);
 
 #endif /* SCOPE_CHANNEL_DATA_H */

@@ -1,5 +1,6 @@
 /* csv_export.c - merge channels by time into CSV rows. */
 #include "csv_export.h"
+#include "number_text.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -29,34 +30,52 @@ static void write_number(FILE *out, double v, bool empty_if_nan)
 {
     if (isnan(v) && empty_if_nan)
         return;
-    fprintf(out, "%.17g", v);
+    char text[40];
+    scope_shortest_double(v, text, sizeof(text));
+    fputs(text, out);
 }
+
+/* The columns a channel may have, in the order they are written: all the
+ * values, then all the averages... */
+static const struct
+{
+    unsigned view;
+    scope_track_kind kind;
+    const char *suffix;
+} column[] = {
+    { SCOPE_VIEW_NORMAL, SCOPE_TRACK_VALUE, "" },
+    { SCOPE_VIEW_AVERAGE, SCOPE_TRACK_AVERAGE, ".average" },
+    { SCOPE_VIEW_MINMAX, SCOPE_TRACK_MIN, ".min" },
+    { SCOPE_VIEW_MINMAX, SCOPE_TRACK_MAX, ".max" },
+    { SCOPE_VIEW_TIMING, SCOPE_TRACK_INTERVAL, ".interval_us" },
+};
+#define COLUMNS (sizeof(column) / sizeof(column[0]))
 
 long scope_csv_write(FILE *out, scope_series *const *series, unsigned count,
                      const uint64_t *first, const uint64_t *end,
                      unsigned views)
 {
-    static const struct { unsigned view; scope_track_kind kind; const char *suffix; }
-        extra[] = {
-            { SCOPE_VIEW_AVERAGE, SCOPE_TRACK_AVERAGE, ".average" },
-            { SCOPE_VIEW_MINMAX, SCOPE_TRACK_MIN, ".min" },
-            { SCOPE_VIEW_MINMAX, SCOPE_TRACK_MAX, ".max" },
-            { SCOPE_VIEW_TIMING, SCOPE_TRACK_INTERVAL, ".interval_us" },
-        };
-    const unsigned extras = sizeof(extra) / sizeof(extra[0]);
-
-    fputs("time", out);
+    unsigned *each = malloc((count ? count : 1) * sizeof(*each));
+    if (!each)
+        return -1;
     for (unsigned s = 0; s < count; s++)
-    {
-        fputc(',', out);
-        write_name(out, series[s]->name, "");
-    }
-    for (unsigned e = 0; e < extras; e++)
-        if (views & extra[e].view)
-            for (unsigned s = 0; s < count; s++)
+        each[s] = views;
+    long rows = scope_csv_write_views(out, series, count, first, end, each);
+    free(each);
+    return rows;
+}
+
+long scope_csv_write_views(FILE *out, scope_series *const *series,
+                           unsigned count, const uint64_t *first,
+                           const uint64_t *end, const unsigned *views)
+{
+    fputs("time", out);
+    for (unsigned c = 0; c < COLUMNS; c++)
+        for (unsigned s = 0; s < count; s++)
+            if (views[s] & column[c].view)
             {
                 fputc(',', out);
-                write_name(out, series[s]->name, extra[e].suffix);
+                write_name(out, series[s]->name, column[c].suffix);
             }
     fputc('\n', out);
 
@@ -75,7 +94,7 @@ long scope_csv_write(FILE *out, scope_series *const *series, unsigned count,
         /* The earliest time among the channels' next samples. */
         double t = INFINITY;
         for (unsigned s = 0; s < count; s++)
-            if (at[s] < end[s])
+            if (at[s] < end[s] && views[s])
             {
                 double ts = series[s]->time[at[s] - series[s]->base];
                 if (ts < t)
@@ -84,25 +103,21 @@ long scope_csv_write(FILE *out, scope_series *const *series, unsigned count,
         if (t == INFINITY)
             break;
         for (unsigned s = 0; s < count; s++)
-            here[s] = at[s] < end[s] &&
+            here[s] = at[s] < end[s] && views[s] &&
                       series[s]->time[at[s] - series[s]->base] == t;
 
         fprintf(out, "%.9f", t);
-        for (unsigned s = 0; s < count; s++)
-        {
-            fputc(',', out);
-            if (here[s])
-                write_number(out, series[s]->track[SCOPE_TRACK_VALUE]
-                                  [at[s] - series[s]->base], false);
-        }
-        for (unsigned e = 0; e < extras; e++)
-            if (views & extra[e].view)
-                for (unsigned s = 0; s < count; s++)
+        for (unsigned c = 0; c < COLUMNS; c++)
+            for (unsigned s = 0; s < count; s++)
+                if (views[s] & column[c].view)
                 {
                     fputc(',', out);
+                    /* A value is never NaN; a derived track is until it
+                     * has enough samples (the first interval). */
                     if (here[s])
-                        write_number(out, series[s]->track[extra[e].kind]
-                                          [at[s] - series[s]->base], true);
+                        write_number(out, series[s]->track[column[c].kind]
+                                          [at[s] - series[s]->base],
+                                     column[c].kind != SCOPE_TRACK_VALUE);
                 }
         fputc('\n', out);
         for (unsigned s = 0; s < count; s++)
@@ -128,37 +143,63 @@ long scope_csv_write_graphs(FILE *out, const graph_model *const *models,
     uint64_t *end = malloc((total ? total : 1) * sizeof(*end));
     uint64_t *graph_first = malloc((total ? total : 1) * sizeof(*graph_first));
     uint64_t *graph_end = malloc((total ? total : 1) * sizeof(*graph_end));
+    unsigned *views = malloc((total ? total : 1) * sizeof(*views));
     long rows = -1;
-    if (!series || !first || !end || !graph_first || !graph_end)
+    if (!series || !first || !end || !graph_first || !graph_end || !views)
         goto done;
 
-    unsigned used = 0, views = 0;
+    unsigned used = 0;
     for (unsigned g = 0; g < count; g++)
     {
         const graph_model *model = models[g];
         double t0, t1;
         graph_model_window(model, (unsigned) graph_plot_width(model, width),
                            &t0, &t1, graph_first, graph_end);
-        views |= model->views;
         for (unsigned s = 0; s < model->series_count; s++)
         {
             unsigned seen = 0;
             while (seen < used && series[seen] != model->series[s])
                 seen++;
             if (seen < used)
-                continue;               /* the first graph showing it wins */
+            {
+                /* The first graph showing it gives its samples; each
+                 * graph's views add their columns. */
+                views[seen] |= model->views;
+                continue;
+            }
             series[used] = model->series[s];
             first[used] = graph_first[s];
             end[used] = graph_end[s];
+            views[used] = model->views;
             used++;
         }
     }
-    rows = scope_csv_write(out, series, used, first, end, views);
+    rows = scope_csv_write_views(out, series, used, first, end, views);
 done:
+    free(views);
     free(graph_end);
     free(graph_first);
     free(end);
     free(first);
     free(series);
     return rows;
+}
+
+const char *scope_csv_why_empty(const graph_model *const *models,
+                                unsigned count)
+{
+    bool channel = false, columns = false;
+    for (unsigned g = 0; g < count; g++)
+    {
+        channel |= models[g]->series_count > 0;
+        columns |= models[g]->series_count > 0 &&
+                  (models[g]->views & (SCOPE_VIEW_NORMAL | SCOPE_VIEW_AVERAGE |
+                                       SCOPE_VIEW_MINMAX | SCOPE_VIEW_TIMING));
+    }
+    if (!channel)
+        return "no channel to export (none matched, or no program shared "
+               "any)";
+    if (!columns)
+        return "no view is on (values, average, min/max or timing)";
+    return "no sample in the span shown";
 }

@@ -5,10 +5,10 @@
  *
  * One row per distinct time, merged across channels in time order; a
  * channel with no sample at that time leaves its cell empty. Times are
- * seconds (nanosecond precision) on the graph's axis; values print with 17
- * significant digits, so they read back exactly as recorded. Columns for
- * the average, min/max envelope and interval follow when those views are
- * on.
+ * seconds (nanosecond precision) on the graph's axis; values print with
+ * the fewest digits that read back exactly as recorded (0.1, not
+ * 0.10000000000000001). A channel has the columns of the views that are
+ * on for it: its values (-n), then .average, .min and .max, .interval_us.
  */
 #ifndef SCOPE_CSV_EXPORT_H
 #define SCOPE_CSV_EXPORT_H
@@ -27,9 +27,20 @@ long scope_csv_write(FILE *out, scope_series *const *series, unsigned count,
                      const uint64_t *first, const uint64_t *end,
                      unsigned views);
 
+/* The same with views[s], a set of SCOPE_VIEW_*, for each series: a
+ * series with none has no column and adds no row. */
+long scope_csv_write_views(FILE *out, scope_series *const *series,
+                           unsigned count, const uint64_t *first,
+                           const uint64_t *end, const unsigned *views);
+
 /* The samples 'count' graphs 'width' pixels wide show, as graph_draw()
- * would: each channel once, with the views of all the graphs. */
+ * would: each channel once, with the columns of the views of the graphs
+ * that show it. */
 long scope_csv_write_graphs(FILE *out, const graph_model *const *models,
                             unsigned count, double width);
+
+/* Why a CSV of these graphs holds no row, in words for a user. */
+const char *scope_csv_why_empty(const graph_model *const *models,
+                                unsigned count);
 
 #endif /* SCOPE_CSV_EXPORT_H */

@@ -5,6 +5,7 @@
 #include "graph_traces.h"
 #include "loss_rate.h"
 #include "marker_draw.h"
+#include "palette.h"
 #include "readout.h"
 #include "timing_unit.h"
 
@@ -13,42 +14,33 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct rgb
-{
-    unsigned char r, g, b;
-} rgb;
+typedef scope_rgb rgb;
 
-/* Bright, distinct on the dark background, and none of them used for the
- * frame or text, so a test can count a channel's pixels by colour. */
-static const rgb channel_colours[] = {
-    { 0xff, 0xcc, 0x33 },               /* amber */
-    { 0xff, 0x5c, 0x5c },               /* red */
-    { 0x4c, 0xd9, 0x64 },               /* green */
-    { 0x5a, 0xc8, 0xfa },               /* sky */
-    { 0xc7, 0x7d, 0xff },               /* violet */
-    { 0xff, 0x9f, 0x43 },               /* orange */
-    { 0xf7, 0x8f, 0xb3 },               /* pink */
-    { 0xd1, 0xd1, 0xd1 },               /* grey */
-    { 0x2e, 0xd3, 0xb7 },               /* teal */
-    { 0x6b, 0x8c, 0xff },               /* blue */
-    { 0xb5, 0xe5, 0x50 },               /* lime */
-    { 0xff, 0x6a, 0xd5 },               /* magenta */
-    { 0xc9, 0x9a, 0x6b },               /* tan */
-    { 0xf5, 0xf5, 0x7a },               /* lemon */
-    { 0x9b, 0x9b, 0xff },               /* periwinkle */
-    { 0x00, 0xe0, 0xff },               /* cyan */
-};
+/* The colours of the frame being drawn, from its model's palette (dark or
+ * light: scope/palette.c). Copied here at the start of each frame so the
+ * drawing code names them as plain colours; frames are drawn one at a
+ * time, on one thread. */
+static rgb channel_colours[SCOPE_PALETTE_CHANNELS];
 #define CHANNEL_COLOURS (sizeof(channel_colours) / sizeof(channel_colours[0]))
 
-static const rgb background = { 0x14, 0x16, 0x1b };
-static const rgb plot_fill = { 0x1b, 0x1e, 0x25 };
-static const rgb grid = { 0x2b, 0x30, 0x3b };
-static const rgb frame_colour = { 0x3a, 0x41, 0x50 };
-static const rgb text = { 0xc8, 0xce, 0xd8 };
-static const rgb dim = { 0x8a, 0x93, 0xa3 };
-static const rgb title_colour = { 0xee, 0xf1, 0xf5 };
-static const rgb alert = { 0xff, 0xb4, 0x54 };
-static const rgb focus = { 0x4a, 0x78, 0xc2 };
+static rgb background, plot_fill, grid, frame_colour, text, dim, title_colour,
+           alert, focus;
+
+static void use_palette(const scope_palette *p)
+{
+    if (!p)
+        p = &scope_palette_dark;
+    memcpy(channel_colours, p->channel, sizeof(channel_colours));
+    background = p->background;
+    plot_fill = p->plot_fill;
+    grid = p->grid;
+    frame_colour = p->frame;
+    text = p->text;
+    dim = p->dim;
+    title_colour = p->title;
+    alert = p->alert;
+    focus = p->focus;
+}
 /* The trigger marker: no channel, frame or text has it. */
 static const rgb trigger_colour = { 0xff, 0xff, 0xff };
 
@@ -59,7 +51,7 @@ static const rgb trigger_colour = { 0xff, 0xff, 0xff };
 
 void graph_channel_colour(unsigned index, unsigned char out[3])
 {
-    rgb c = channel_colours[index % CHANNEL_COLOURS];
+    rgb c = scope_palette_dark.channel[index % CHANNEL_COLOURS];
     out[0] = c.r;
     out[1] = c.g;
     out[2] = c.b;
@@ -389,7 +381,10 @@ static const char *views_text(const graph_model *model, char *buf,
     return buf;
 }
 
-static void draw_header(cairo_t *cr, const graph_model *model, double width)
+/* 'message': the model's, when the plot does not say it (once per graph);
+ * it ends at 'right', clear of the timing axis's unit. */
+static void draw_header(cairo_t *cr, const graph_model *model, double width,
+                        double right, const char *message)
 {
     use_font(cr, 13, true);
     paint(cr, title_colour, 1);
@@ -398,12 +393,12 @@ static void draw_header(cairo_t *cr, const graph_model *model, double width)
     double after = 8 + text_width(cr, title) + 12;
 
     double message_width = 0;
-    if (model->message && model->message[0])
+    if (message && message[0])
     {
         use_font(cr, 12, false);
         paint(cr, model->alert ? alert : dim, 1);
-        message_width = text_width(cr, model->message);
-        show_text(cr, width - 8, 17, 1, model->message);
+        message_width = text_width(cr, message) + (width - 8 - right);
+        show_text(cr, right, 17, 1, message);
     }
     char views[200];
     views_text(model, views, sizeof(views));
@@ -743,6 +738,7 @@ void graph_draw_frame(cairo_t *cr, double width, double height,
                       const graph_model *model, graph_frame *frame)
 {
     cairo_save(cr);
+    use_palette(model->palette);
     cairo_rectangle(cr, 0, 0, width, height);
     cairo_clip(cr);
     paint(cr, background, 1);
@@ -837,7 +833,9 @@ void graph_draw_frame(cairo_t *cr, double width, double height,
         fill_legend(model, scales, entries);
         place_legend(cr, model, width, entries);
     }
-    draw_header(cr, model, width);
+    draw_header(cr, model, width,
+                views & SCOPE_VIEW_TIMING ? l.x + l.w : width - 8,
+                anything ? model->message : NULL);
     draw_legend(cr, model, entries, colour, frame);
 
     paint(cr, plot_fill, 1);

@@ -31,7 +31,8 @@ void graph_draw(cairo_t *cr, double width, double height,
 void graph_draw_frame(cairo_t *cr, double width, double height,
                       const graph_model *model, graph_frame *frame);
 
-/* Colour of the index-th channel of a graph, 0-255 per component. */
+/* Colour of the index-th channel of a graph in the dark palette, 0-255
+ * per component (palette.h has both). */
 void graph_channel_colour(unsigned index, unsigned char rgb[3]);
 
 /* Draw 'count' graphs stacked in one 'width' x 'height' image and write it

@@ -9,6 +9,7 @@
 #define SCOPE_GRAPH_MODEL_H
 
 #include "channel_data.h"
+#include "palette.h"
 #include "time_view.h"
 
 #include <stdbool.h>
@@ -38,6 +39,7 @@ typedef struct graph_model
     bool                 focused;       /* keys act on this graph */
     bool                 right_axis;    /* keep room for a timing axis, so
                                            stacked graphs line up */
+    const scope_palette *palette;       /* colours; NULL: dark */
 
     /* What the user chose; all zero: every channel on one autoscaled axis. */
     const bool *         hidden;        /* per series, not drawn; or NULL */

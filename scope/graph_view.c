@@ -247,6 +247,7 @@ static void fill_model(GraphView *view, graph_model *model, double now,
                      size);
     view->scrolling = scrolling && !w->time.paused;
     model->right_axis = view->right_axis;
+    model->palette = w->palette;
     model->values = view->values;
     if (follow_channels(view, model->series_count))
     {
@@ -287,7 +288,8 @@ static void graph_view_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
     graph_model model;
     fill_model(view, &model, now, width, view->message,
                sizeof(view->message));
-    model.focused = gtk_widget_has_focus(widget);
+    model.focused = view->window->focused ? view->window->focused == view
+                                          : gtk_widget_has_focus(widget);
 
     graph_window *w = view->window;
     if (w->hovering && view->has_frame)

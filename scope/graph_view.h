@@ -37,6 +37,9 @@ typedef struct graph_window
     double          cursor[2];          /* their times */
     const struct scope_trigger *trigger; /* marked on the graphs; NULL */
     const struct scope_markers *markers; /* events marked, or NULL */
+    GraphView *     focused;            /* the graph keys act on, marked
+                                           even when a button has focus */
+    const scope_palette *palette;       /* the graphs' colours */
     /* Something the user did changed what all graphs show; 'what' says
      * it in words (for --trace-view and the status line). */
     void          (*changed)(void *data, const char *what);

@@ -1,6 +1,7 @@
 /* headless.c - collect, then draw offscreen and write PNG and CSV. */
 #include "headless.h"
 #include "channel_data.h"
+#include "csv_export.h"
 #include "graph_files.h"
 #include "trigger.h"
 #include "marker_feed.h"
@@ -235,6 +236,9 @@ int scope_headless_run(const scope_options *options)
                          options->max_samples, now, messages[g],
                          sizeof(messages[g]));
         models[g].markers = markers;
+        /* No desktop to follow: dark unless --theme says. */
+        models[g].palette = scope_palette_of(scope_theme_resolve(
+            options->theme, NULL));
         list[g] = &models[g];
         if (options->has_trigger)
             scope_trigger_mark(&trigger, &models[g], trigger_label,
@@ -274,12 +278,26 @@ int scope_headless_run(const scope_options *options)
     if (options->csv_path)
     {
         scope_save_item csv = graph_files_item(&files, GRAPH_FILE_CSV);
-        if (scope_save_replace(options->csv_path, csv.write, csv.arg, error,
-                               sizeof(error)))
+        if (!scope_save_replace(options->csv_path, csv.write, csv.arg, error,
+                                sizeof(error)))
+            ok = false, fprintf(stderr, "recorder_scope: %s\n", error);
+        else if (files.rows > 0)
             fprintf(stderr, "recorder_scope: wrote %s (%ld rows)\n",
                     options->csv_path, files.rows);
         else
-            ok = false, fprintf(stderr, "recorder_scope: %s\n", error);
+        {
+            /* The header alone is still a valid CSV for the tools that
+             * read it; a CI job learns from the status that it is empty,
+             * and from stderr why. */
+            scope_source_state now_state = scope_source_get_state(source);
+            fprintf(stderr, "recorder_scope: wrote %s with no rows: %s\n",
+                    options->csv_path,
+                    now_state == SCOPE_SOURCE_WAITING ||
+                    now_state == SCOPE_SOURCE_FAILED
+                    ? scope_source_message(source)
+                    : scope_csv_why_empty(list, graphs));
+            ok = false;
+        }
     }
     scope_source_state state = scope_source_get_state(source);
     status = ok && state != SCOPE_SOURCE_WAITING &&

@@ -3,6 +3,8 @@
 #include "channel_data.h"
 #include "channel_picker.h"
 #include "command_queue.h"
+#include "csv_export.h"
+#include "desktop_theme.h"
 #include "error_banner.h"
 #include "graph_files.h"
 #include "graph_view.h"
@@ -10,7 +12,9 @@
 #include "marker_feed.h"
 #include "renderer_choice.h"
 #include "trigger.h"
+#include "status_text.h"
 #include "window_chrome.h"
+#include "window_title.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -33,6 +37,9 @@ typedef struct slider
     ScopeApp *               app;
     const scope_slider_spec *spec;
     GtkWidget *              scale;
+    GtkWidget *              value_label, *min_label, *max_label;
+    GtkWidget *              note;      /* why it does nothing, beside it */
+    gboolean                 missing;   /* the program has no such tweak */
     gboolean                 chosen;    /* a value the user gave or set */
     double                   moved;     /* monotonic time of the last move */
 } slider;
@@ -55,13 +62,11 @@ struct _ScopeApp
     graph_window         shared;        /* span, crosshair, cursors */
     bool                 view_pending;  /* --view waits for samples */
     char                 readout_line[600];
-    GraphView *          last_focus;
     slider *             sliders;
     gboolean             setting_slider; /* not the user moving it */
     guint                poll;
     double               next_tweak_poll;
     unsigned             save_next;
-    char                 state_text[4608];
     char                 action_text[1200];
     char                 said[4608];    /* last state told on stderr */
     scope_trigger        trigger;       /* when 'triggering' */
@@ -80,17 +85,28 @@ static void show_status(ScopeApp *app)
     char paused[96] = "";
     if (app->shared.time.paused)
         snprintf(paused, sizeof(paused), "PAUSED %.6g s to %.6g s (Home: "
-                 "live)   |   ", app->shared.time.end - app->shared.time.span,
+                 "live)", app->shared.time.end - app->shared.time.span,
                  app->shared.time.end);
-    char text[sizeof(app->state_text) + sizeof(app->action_text) +
-              sizeof(app->readout_line) + sizeof(paused) +
-              sizeof(app->trigger_text) + 24];
-    snprintf(text, sizeof(text), "%s%s%s%s%s%s%s%s", app->trigger_text,
-             app->trigger_text[0] ? "   |   " : "", paused, app->state_text,
-             app->action_text[0] ? "   |   " : "", app->action_text,
-             app->readout_line[0] ? "   |   " : "", app->readout_line);
+    /* The trigger's state first: it decides what the graphs show. */
+    char first[sizeof(app->trigger_text) + sizeof(app->action_text) + 8];
+    snprintf(first, sizeof(first), "%s%s%s", app->trigger_text,
+             app->trigger_text[0] && app->action_text[0] ? "   |   " : "",
+             app->action_text);
+    char text[sizeof(first) + sizeof(app->readout_line) + sizeof(paused) +
+              16];
+    scope_status_compose(text, sizeof(text), first, paused,
+                         app->readout_line);
     if (strcmp(gtk_label_get_text(GTK_LABEL(app->status)), text) != 0)
+    {
         gtk_label_set_text(GTK_LABEL(app->status), text);
+        /* Cut at the end in a narrow window: the whole of it on hover. */
+        gtk_widget_set_tooltip_text(app->status, text[0] ? text : NULL);
+        if (app->options->trace_view)
+        {
+            printf("status: %s\n", text);
+            fflush(stdout);
+        }
+    }
 }
 
 static void set_action_text(ScopeApp *app, const char *text)
@@ -129,8 +145,10 @@ static void slider_send(slider *s)
 
 static void on_slider_moved(GtkRange *range, gpointer data)
 {
-    (void) range;
     slider *s = data;
+    char text[32];
+    snprintf(text, sizeof(text), "%ld", lround(gtk_range_get_value(range)));
+    gtk_label_set_text(GTK_LABEL(s->value_label), text);
     if (s->app->setting_slider)
         return;
     s->chosen = TRUE;
@@ -147,25 +165,77 @@ static void slider_place(slider *s, long min, long max, long value)
     gtk_range_set_range(GTK_RANGE(s->scale), min, max);
     gtk_range_set_value(GTK_RANGE(s->scale), value);
     s->app->setting_slider = FALSE;
-    gtk_widget_set_sensitive(s->scale, TRUE);
+    gtk_widget_set_sensitive(s->scale, !s->missing);
+    char text[32];
+    snprintf(text, sizeof(text), "%ld", value);
+    gtk_label_set_text(GTK_LABEL(s->value_label), text);
+    snprintf(text, sizeof(text), "%ld", min);
+    gtk_label_set_text(GTK_LABEL(s->min_label), text);
+    snprintf(text, sizeof(text), "%ld", max);
+    gtk_label_set_text(GTK_LABEL(s->max_label), text);
 }
 
-static GtkWidget *slider_row(slider *s)
+/* Said beside the slider until a program that has the tweak attaches
+ * (the banner, which the user dismisses, is for passing errors). */
+static void slider_note(slider *s, const char *text)
+{
+    gtk_label_set_text(GTK_LABEL(s->note), text ? text : "");
+    gtk_widget_set_visible(s->note, text != NULL);
+}
+
+static void slider_set_missing(slider *s, gboolean missing)
+{
+    if (missing == s->missing)
+        return;
+    s->missing = missing;
+    gtk_widget_set_sensitive(s->scale, !missing);
+    if (!missing)
+    {
+        slider_note(s, NULL);
+        return;
+    }
+    char text[160];
+    snprintf(text, sizeof(text), "no tweak '%s' in this program",
+             s->spec->name);
+    slider_note(s, text);
+    fprintf(stderr, "recorder_scope: the program has no tweak '%s'\n",
+            s->spec->name);
+}
+
+/* Row 'row' of the sliders' grid: name | value | min | scale | max |
+ * note. The names share a column, so the scales line up; the value comes
+ * before the range, so neither reads as the other. (Tweaks have no unit in
+ * the segment: none is shown.) */
+static void slider_row(slider *s, GtkGrid *grid, int row)
 {
     const scope_slider_spec *spec = s->spec;
-    GtkWidget *row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8);
-    gtk_widget_set_margin_start(row, 8);
-    gtk_widget_set_margin_end(row, 8);
     GtkWidget *label = gtk_label_new(spec->name);
-    gtk_box_append(GTK_BOX(row), label);
+    gtk_label_set_xalign(GTK_LABEL(label), 0);
+    gtk_grid_attach(grid, label, 0, row, 1, 1);
+    s->value_label = gtk_label_new("");
+    gtk_label_set_xalign(GTK_LABEL(s->value_label), 1);
+    gtk_label_set_width_chars(GTK_LABEL(s->value_label), 6);
+    gtk_widget_add_css_class(s->value_label, "numeric");
+    gtk_grid_attach(grid, s->value_label, 1, row, 1, 1);
+    s->min_label = gtk_label_new("");
+    gtk_label_set_xalign(GTK_LABEL(s->min_label), 1);
+    gtk_widget_add_css_class(s->min_label, "dim-label");
+    gtk_grid_attach(grid, s->min_label, 2, row, 1, 1);
 
     s->scale = gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, 0, 100, 1);
     gtk_scale_set_digits(GTK_SCALE(s->scale), 0);
-    gtk_scale_set_draw_value(GTK_SCALE(s->scale), TRUE);
-    gtk_scale_set_value_pos(GTK_SCALE(s->scale), GTK_POS_RIGHT);
+    gtk_scale_set_draw_value(GTK_SCALE(s->scale), FALSE);
     gtk_widget_set_hexpand(s->scale, TRUE);
     gtk_widget_set_name(s->scale, spec->name);
-    gtk_box_append(GTK_BOX(row), s->scale);
+    gtk_grid_attach(grid, s->scale, 3, row, 1, 1);
+    s->max_label = gtk_label_new("");
+    gtk_label_set_xalign(GTK_LABEL(s->max_label), 0);
+    gtk_widget_add_css_class(s->max_label, "dim-label");
+    gtk_grid_attach(grid, s->max_label, 4, row, 1, 1);
+    s->note = gtk_label_new("");
+    gtk_widget_add_css_class(s->note, "scope-error");
+    gtk_widget_set_visible(s->note, FALSE);
+    gtk_grid_attach(grid, s->note, 5, row, 1, 1);
 
     if (spec->has_value)
     {
@@ -181,7 +251,6 @@ static GtkWidget *slider_row(slider *s)
         gtk_widget_set_sensitive(s->scale, FALSE);
     }
     g_signal_connect(s->scale, "value-changed", G_CALLBACK(on_slider_moved), s);
-    return row;
 }
 
 /* A new process: send it the -c commands and the sliders' values, or
@@ -194,25 +263,20 @@ static void on_attached(ScopeApp *app)
     for (unsigned i = 0; i < options->slider_count; i++)
     {
         slider *s = &app->sliders[i];
+        intptr_t value;
+        bool found = scope_source_tweak(app->source, s->spec->name, &value);
+        slider_set_missing(s, !found);
+        if (!found)
+            continue;
+        slider_note(s, NULL);
         if (s->chosen)
         {
             slider_send(s);
             continue;
         }
-        intptr_t value;
-        if (scope_source_tweak(app->source, s->spec->name, &value))
-        {
-            long min, max;
-            scope_slider_range((long) value, &min, &max);
-            slider_place(s, min, max, (long) value);
-        }
-        else
-        {
-            char text[160];
-            snprintf(text, sizeof(text), "the program has no tweak '%s'",
-                     s->spec->name);
-            show_error(app, text);
-        }
+        long min, max;
+        scope_slider_range((long) value, &min, &max);
+        slider_place(s, min, max, (long) value);
     }
 }
 
@@ -229,6 +293,21 @@ static void follow_tweaks(ScopeApp *app, double now)
     {
         slider *s = &app->sliders[i];
         intptr_t value;
+        if (s->missing)
+        {
+            /* Tweaks a program adds later (a module it loads). */
+            if (scope_source_tweak(app->source, s->spec->name, &value))
+            {
+                long min, max;
+                slider_set_missing(s, FALSE);
+                scope_slider_range((long) value, &min, &max);
+                if (s->chosen)
+                    slider_send(s);
+                else
+                    slider_place(s, min, max, (long) value);
+            }
+            continue;
+        }
         if (!gtk_widget_get_sensitive(s->scale) || now - s->moved < SLIDER_SETTLE ||
             !scope_source_tweak(app->source, s->spec->name, &value))
             continue;
@@ -436,6 +515,32 @@ static void follow_trigger(ScopeApp *app, unsigned found)
 
 /* ---- polling ------------------------------------------------------------- */
 
+/* The title names the program and its pid once one is attached. */
+static void update_title(ScopeApp *app)
+{
+    const recorder_share_process *process = scope_source_process(app->source);
+    char title[4300];
+    scope_window_title(title, sizeof(title), scope_source_path(app->source),
+                       process ? process->program : NULL,
+                       process ? process->pid : 0);
+    gtk_window_set_title(GTK_WINDOW(app->window), title);
+}
+
+/* The slider whose command an outcome ("'NAME=VALUE' refused: ...") is
+ * about, or NULL. */
+static slider *slider_of_outcome(ScopeApp *app, const char *outcome)
+{
+    for (unsigned i = 0; i < app->options->slider_count; i++)
+    {
+        const char *name = app->sliders[i].spec->name;
+        size_t n = strlen(name);
+        if (outcome[0] == '\'' && strncmp(outcome + 1, name, n) == 0 &&
+            outcome[n + 1] == '=')
+            return &app->sliders[i];
+    }
+    return NULL;
+}
+
 static gboolean on_poll(gpointer data)
 {
     ScopeApp *app = data;
@@ -470,8 +575,7 @@ static gboolean on_poll(gpointer data)
     {
         fprintf(stderr, "recorder_scope: %s\n", message);
         snprintf(app->said, sizeof(app->said), "%s", message);
-        snprintf(app->state_text, sizeof(app->state_text), "%s", message);
-        show_status(app);
+        update_title(app);
     }
     scope_commands_poll(app->commands);
     char outcome[400];
@@ -479,10 +583,21 @@ static gboolean on_poll(gpointer data)
     while (scope_commands_outcome(app->commands, outcome, sizeof(outcome),
                                   &failed))
     {
-        if (failed)
+        /* A slider's refusal stays beside it until one is applied. */
+        slider *s = slider_of_outcome(app, outcome);
+        if (s && failed)
+        {
+            fprintf(stderr, "recorder_scope: %s\n", outcome);
+            slider_note(s, outcome);
+        }
+        else if (failed)
             show_error(app, outcome);
         else
+        {
+            if (s)
+                slider_note(s, NULL);
             set_action_text(app, outcome);
+        }
     }
     return G_SOURCE_CONTINUE;
 }
@@ -495,7 +610,7 @@ static GraphView *focused_view(ScopeApp *app)
          w = gtk_widget_get_parent(w))
         if (GRAPH_IS_VIEW(w))
             return GRAPH_VIEW(w);
-    return app->last_focus ? app->last_focus : app->views[0];
+    return app->shared.focused ? app->shared.focused : app->views[0];
 }
 
 static void save(ScopeApp *app, bool image, bool data)
@@ -533,15 +648,21 @@ static void save(ScopeApp *app, bool image, bool data)
         show_error(app, text);
         return;
     }
+    const char *why = data && files.rows == 0
+                    ? scope_csv_why_empty(models, 1) : NULL;
     if (image && data)
-        snprintf(text, sizeof(text), "saved %s%u.png and %s%u.csv (%ld rows)",
-                 base, number, base, number, files.rows);
+        snprintf(text, sizeof(text), "saved %s%u.png and %s%u.csv (%ld rows%s%s)",
+                 base, number, base, number, files.rows, why ? ": " : "",
+                 why ? why : "");
     else if (image)
         snprintf(text, sizeof(text), "saved %s%u.png", base, number);
     else
-        snprintf(text, sizeof(text), "saved %s%u.csv (%ld rows)", base,
-                 number, files.rows);
+        snprintf(text, sizeof(text), "saved %s%u.csv (%ld rows%s%s)", base,
+                 number, files.rows, why ? ": " : "", why ? why : "");
     fprintf(stderr, "recorder_scope: %s\n", text);
+    /* The status line is narrower than stderr: names first, then where. */
+    scope_saved_text(text, sizeof(text), base, number, image, data,
+                     files.rows, why);
     set_action_text(app, text);
 }
 
@@ -988,7 +1109,11 @@ static void on_view_focus(GObject *object, GParamSpec *pspec, gpointer data)
     ScopeApp *app = data;
     if (gtk_widget_has_focus(GTK_WIDGET(object)))
     {
-        app->last_focus = GRAPH_VIEW(object);
+        /* Keys act on it until another graph takes the focus, buttons
+         * of the header bar included: it stays marked as long. */
+        app->shared.focused = GRAPH_VIEW(object);
+        for (unsigned g = 0; g < app->view_count; g++)
+            graph_view_redraw(app->views[g]);
         sync_actions(app);
     }
 }
@@ -1016,10 +1141,7 @@ static void scope_app_activate(GApplication *application)
     }
     const scope_options *options = app->options;
     app->window = gtk_application_window_new(GTK_APPLICATION(app));
-    char title[4200];
-    snprintf(title, sizeof(title), "recorder_scope: %s",
-             scope_source_path(app->source));
-    gtk_window_set_title(GTK_WINDOW(app->window), title);
+    update_title(app);
 
     GtkWidget *bar = scope_header_bar_new();
     gtk_window_set_titlebar(GTK_WINDOW(app->window), bar);
@@ -1056,9 +1178,17 @@ static void scope_app_activate(GApplication *application)
                          app);
         gtk_box_append(GTK_BOX(graphs), view);
     }
+    app->shared.focused = app->views[0];
     align_graphs(app);
+    GtkWidget *sliders = gtk_grid_new();
+    gtk_grid_set_column_spacing(GTK_GRID(sliders), 8);
+    gtk_grid_set_row_spacing(GTK_GRID(sliders), 4);
+    gtk_widget_set_margin_start(sliders, 8);
+    gtk_widget_set_margin_end(sliders, 8);
     for (unsigned i = 0; i < options->slider_count; i++)
-        gtk_box_append(GTK_BOX(box), slider_row(&app->sliders[i]));
+        slider_row(&app->sliders[i], GTK_GRID(sliders), (int) i);
+    if (options->slider_count)
+        gtk_box_append(GTK_BOX(box), sliders);
 
     app->status = gtk_label_new("");
     gtk_label_set_xalign(GTK_LABEL(app->status), 0);
@@ -1100,9 +1230,11 @@ static void scope_app_startup(GApplication *application)
         fprintf(stderr, "recorder_scope: GL is software here (%s): drawing "
                 "with cairo, which takes less CPU; GSK_RENDERER=gl forces "
                 "GL\n", gl_name);
-    /* The graphs are dark; so is the rest of the window. */
-    g_object_set(gtk_settings_get_default(),
-                 "gtk-application-prefer-dark-theme", TRUE, NULL);
+    /* The window and its graphs: one choice, light or dark. */
+    scope_theme theme = scope_desktop_theme_apply(app->options->theme);
+    app->shared.palette = scope_palette_of(theme);
+    if (app->options->trace_view)
+        printf("theme: %s\n", app->shared.palette->name);
     g_action_map_add_action_entries(G_ACTION_MAP(app), app_actions,
                                     G_N_ELEMENTS(app_actions), app);
     scope_key_bindings_install(GTK_APPLICATION(app));

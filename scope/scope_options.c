@@ -57,7 +57,8 @@ static const char usage_text[] =
     "  --png FILE     headless capture: collect for --duration seconds, then\n"
     "                 draw the graphs into FILE without any display\n"
     "  --csv FILE     headless capture: the values shown, as CSV\n"
-    "  --duration SECONDS  how long a headless capture collects\n"
+    "  --duration SECONDS  how long a headless capture collects; without\n"
+    "                 -d, also the span it shows\n"
     "  --view FROM:TO show that span, paused (seconds since the program\n"
     "                 started; negative values count back from the newest\n"
     "                 sample, e.g. --view -5:-1; an empty end is the oldest\n"
@@ -82,7 +83,13 @@ static const char usage_text[] =
     "  --trace-view   print on standard output what the window shows as it\n"
     "                 changes: view, value ranges, hidden channels, cursors,\n"
     "                 the readout, the trigger, markers, graphs and their\n"
-    "                 channels (for scripts and tests)\n"    "  -h, --help     this help\n"
+    "                 channels, the status line, the theme (for scripts and\n"
+    "                 tests)\n"
+    "  --theme auto|dark|light  colours of the window and the graphs (and\n"
+    "                 of the images it saves); auto (the default) follows\n"
+    "                 the desktop's light or dark preference, dark when it\n"
+    "                 states none; headless captures are dark unless asked\n"
+    "  -h, --help     this help\n"
     "      --version  version\n"
     "\n"
     "In the window: the mouse wheel zooms time about the pointer (Shift or\n"
@@ -275,7 +282,7 @@ static void set_defaults(scope_options *options)
 scope_parse scope_options_parse(int argc, char **argv, scope_options *options)
 {
     set_defaults(options);
-    bool only_channels = false;
+    bool only_channels = false, span_given = false;
     unsigned trigger_options = 0;       /* --trigger-mode 2, --pre 4 */
     for (int a = 1; a < argc; a++)
     {
@@ -394,6 +401,14 @@ scope_parse scope_options_parse(int argc, char **argv, scope_options *options)
                 options->capture_seconds = seconds;
                 continue;
             }
+            if (!missing &&
+                (value = long_value(argc, argv, &a, "--theme", &missing)))
+            {
+                if (!scope_theme_parse(value, &options->theme))
+                    return value_error("--theme", value,
+                                       "expected auto, dark or light");
+                continue;
+            }
             if (missing)
                 return usage_error("option %s needs an argument", arg);
             return usage_error("unknown option '%s'", arg);
@@ -470,6 +485,7 @@ scope_parse scope_options_parse(int argc, char **argv, scope_options *options)
                 return value_error("-d", value, "expected a time span in "
                                    "seconds, 0 or more (0: all samples)");
             options->duration = number;
+            span_given = true;
             break;
         case 'w':
             if (!parse_integer(value, NULL, 0, &count) || count < 0 ||
@@ -512,6 +528,10 @@ scope_parse scope_options_parse(int argc, char **argv, scope_options *options)
         return usage_error("--pick opens the window: not with %s",
                            options->headless ? "--png or --csv"
                            : options->list ? "-l" : "-D");
+    /* A capture of N seconds shows those N seconds, not the default span
+     * half empty. */
+    if (options->headless && !span_given && options->capture_seconds > 0)
+        options->duration = options->capture_seconds;
     return SCOPE_PARSE_RUN;
 }
 

@@ -2,6 +2,7 @@
 #ifndef SCOPE_OPTIONS_H
 #define SCOPE_OPTIONS_H
 
+#include "palette.h"
 #include "time_view.h"
 #include "trigger.h"
 
@@ -61,6 +62,7 @@ typedef struct scope_options
     scope_trigger_mode trigger_mode;    /* --trigger-mode, default auto */
     double      trigger_pre;            /* --pre as a fraction, 0.1 */
     bool        pick;                   /* --pick: open the channel picker */
+    scope_theme theme;                  /* --theme auto|dark|light */
 } scope_options;
 
 typedef enum scope_parse

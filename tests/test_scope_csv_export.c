@@ -7,6 +7,7 @@
 
 #include "csv_export.h"
 #include "graph_model.h"
+#include "number_text.h"
 #include "scope_test_series.h"
 
 #include <math.h>
@@ -182,6 +183,106 @@ static void test_a_channel_in_two_graphs_is_written_once(void **state)
     test_series_delete(s);
 }
 
+static void test_numbers_are_shortest_and_exact(void **state)
+{
+    (void) state;
+    static const struct { double value; const char *text; } cases[] = {
+        { 0.1, "0.1" }, { 100, "100" }, { -2.5, "-2.5" }, { 0, "0" },
+        { -0.0, "-0" }, { 1e308, "1e+308" }, { 1.0 / 3, "0.3333333333333333" },
+        { 0.1 + 0.2, "0.30000000000000004" }, { 5e-324, "5e-324" },
+        { 123456789012345.0, "123456789012345" },
+    };
+    char text[40];
+    for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+    {
+        scope_shortest_double(cases[i].value, text, sizeof(text));
+        assert_string_equal(text, cases[i].text);
+    }
+    scope_shortest_double(NAN, text, sizeof(text));
+    assert_string_equal(text, "nan");
+    scope_shortest_double(-INFINITY, text, sizeof(text));
+    assert_string_equal(text, "-inf");
+    /* Shortest: one digit less would not read back. */
+    for (double v = 0.001; v < 1e6; v *= 1.37)
+    {
+        scope_shortest_double(v, text, sizeof(text));
+        assert_true(strtod(text, NULL) == v);
+        char *e = strchr(text, 'e');
+        size_t digits = 0;
+        bool significant = false;       /* past the leading zeros */
+        for (char *p = text; *p && p != e; p++)
+        {
+            significant |= *p >= '1' && *p <= '9';
+            digits += significant && *p >= '0' && *p <= '9';
+        }
+        if (digits > 1)
+        {
+            char shorter[400];
+            snprintf(shorter, sizeof(shorter), "%.*g", (int) digits - 1, v);
+            assert_false(strtod(shorter, NULL) == v);
+        }
+    }
+}
+
+static void test_csv_values_are_shortest(void **state)
+{
+    (void) state;
+    scope_series *s = test_series("x", 2, 0, 1, 0.1, 0.2);
+    uint64_t first = 0, end = 2;
+    long rows;
+    char *text = csv_of(&s, 1, &first, &end, SCOPE_VIEW_NORMAL, &rows);
+    assert_string_equal(text, "time,x\n0.000000000,0.1\n"
+                              "1.000000000,0.30000000000000004\n");
+    free(text);
+    test_series_delete(s);
+}
+
+/* Each channel has the columns of the views that are on for it. */
+static void test_columns_follow_each_channels_views(void **state)
+{
+    (void) state;
+    scope_series *a = test_series("a", 2, 0, 1, 1, 1);
+    scope_series *b = test_series("b", 2, 0.5, 1, 7, 1);
+    graph_model values = {
+        .series = &a, .series_count = 1, .views = SCOPE_VIEW_NORMAL,
+        .view_end = NAN, .duration = 0, .max_samples = -1,
+    };
+    graph_model timing = {
+        .series = &b, .series_count = 1, .views = SCOPE_VIEW_TIMING,
+        .view_end = NAN, .duration = 0, .max_samples = -1,
+    };
+    const graph_model *models[] = { &values, &timing };
+    test_memfile m;
+    test_memfile_open(&m);
+    long rows = scope_csv_write_graphs(m.file, models, 2, 600);
+    test_memfile_close(&m);
+    assert_int_equal(rows, 4);
+    assert_string_equal(m.text, "time,a,b.interval_us\n"
+                                "0.000000000,1,\n"
+                                "0.500000000,,\n"
+                                "1.000000000,2,\n"
+                                "1.500000000,,1000000\n");
+    free(m.text);
+
+    /* Nothing on: no column, no row, and a reason. */
+    timing.views = 0;
+    values.views = 0;
+    test_memfile_open(&m);
+    rows = scope_csv_write_graphs(m.file, models, 2, 600);
+    test_memfile_close(&m);
+    assert_int_equal(rows, 0);
+    assert_string_equal(m.text, "time\n");
+    free(m.text);
+    assert_non_null(strstr(scope_csv_why_empty(models, 2), "no view"));
+    values.views = SCOPE_VIEW_NORMAL;
+    values.series_count = timing.series_count = 0;
+    assert_non_null(strstr(scope_csv_why_empty(models, 2), "no channel"));
+    values.series_count = 1;
+    assert_non_null(strstr(scope_csv_why_empty(models, 2), "no sample"));
+    test_series_delete(a);
+    test_series_delete(b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -193,6 +294,9 @@ int main(void)
         cmocka_unit_test(test_names_with_commas_are_quoted),
         cmocka_unit_test(test_graphs_export_what_they_show),
         cmocka_unit_test(test_a_channel_in_two_graphs_is_written_once),
+        cmocka_unit_test(test_numbers_are_shortest_and_exact),
+        cmocka_unit_test(test_csv_values_are_shortest),
+        cmocka_unit_test(test_columns_follow_each_channels_views),
     };
     return cmocka_run_group_tests_name("scope_csv_export", tests, NULL, NULL);
 }

@@ -311,6 +311,37 @@ static void test_pick_opens_the_window_only(void **state)
     assert_said("--pick opens the window: not with -l");
 }
 
+/* A capture of N seconds shows N seconds, unless -d says otherwise. */
+static void test_capture_duration_is_the_span(void **state)
+{
+    (void) state;
+    assert_int_equal(parse("--png out.png --duration 5"), SCOPE_PARSE_RUN);
+    assert_true(options.duration == 5);
+    assert_int_equal(parse("-d 2 --png out.png --duration 5"),
+                     SCOPE_PARSE_RUN);
+    assert_true(options.duration == 2);
+    assert_int_equal(parse("--csv x.csv --duration 5 -d 0"), SCOPE_PARSE_RUN);
+    assert_true(options.duration == 0);
+    /* A capture of no time shows the default span of what is there. */
+    assert_int_equal(parse("--csv x.csv --duration 0"), SCOPE_PARSE_RUN);
+    assert_true(options.duration == SCOPE_DEFAULT_DURATION);
+}
+
+static void test_theme(void **state)
+{
+    (void) state;
+    assert_int_equal(parse(""), SCOPE_PARSE_RUN);
+    assert_int_equal(options.theme, SCOPE_THEME_AUTO);
+    assert_int_equal(parse("--theme light"), SCOPE_PARSE_RUN);
+    assert_int_equal(options.theme, SCOPE_THEME_LIGHT);
+    assert_int_equal(parse("--theme=dark"), SCOPE_PARSE_RUN);
+    assert_int_equal(options.theme, SCOPE_THEME_DARK);
+    assert_int_equal(parse("--theme blue"), SCOPE_PARSE_EXIT_USAGE);
+    assert_said("--theme 'blue': expected auto, dark or light");
+    assert_int_equal(parse("--theme"), SCOPE_PARSE_EXIT_USAGE);
+    assert_said("option --theme needs an argument");
+}
+
 static void test_basename(void **state)
 {
     (void) state;
@@ -357,6 +388,8 @@ int main(void)
         cmocka_unit_test(test_headless_needs_a_duration),
         cmocka_unit_test(test_pick_opens_the_window_only),
         cmocka_unit_test(test_basename),
+        cmocka_unit_test(test_capture_duration_is_the_span),
+        cmocka_unit_test(test_theme),
         cmocka_unit_test(test_slider_ranges_when_none_given),
     };
     return cmocka_run_group_tests_name("scope_options", tests, NULL, NULL);
