@@ -25,6 +25,9 @@ static rgb channel_colours[SCOPE_PALETTE_CHANNELS];
 
 static rgb background, plot_fill, grid, frame_colour, text, dim, title_colour,
            alert, focus;
+/* The trigger marker: no channel, frame or text has it (white on the dark
+ * palette; the title's ink on the light one). */
+static rgb trigger_colour;
 
 static void use_palette(const scope_palette *p)
 {
@@ -40,9 +43,9 @@ static void use_palette(const scope_palette *p)
     title_colour = p->title;
     alert = p->alert;
     focus = p->focus;
+    trigger_colour = p == &scope_palette_light ? p->title
+                                               : (rgb) { 0xff, 0xff, 0xff };
 }
-/* The trigger marker: no channel, frame or text has it. */
-static const rgb trigger_colour = { 0xff, 0xff, 0xff };
 
 #define TITLE_HEIGHT    24.0
 #define LEGEND_ROW      18.0
@@ -571,7 +574,8 @@ static void draw_overlays(cairo_t *cr, const layout *l,
                           const graph_model *model, double t0, double t1)
 {
     static const char *const names[2] = { "A", "B" };
-    graph_draw_markers(cr, l->x, l->y, l->w, l->h, model->markers, t0, t1);
+    graph_draw_markers(cr, l->x, l->y, l->w, l->h, model->markers, t0, t1,
+                       model->palette == &scope_palette_light);
     for (unsigned c = 0; c < 2; c++)
         if (model->has_cursor[c])
             draw_cursor(cr, l, scope_time_to_x(model->cursor[c], t0, t1,

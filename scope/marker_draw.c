@@ -22,9 +22,14 @@ void graph_marker_colour(scope_marker_kind kind, unsigned char rgb[3])
     rgb[2] = c[2];
 }
 
-static void use_colour(cairo_t *cr, scope_marker_kind kind, double alpha)
+/* Restarts are white on a dark plot; on a light one, near black. */
+static const unsigned char restart_on_light[3] = { 0x33, 0x33, 0x33 };
+
+static void use_colour(cairo_t *cr, scope_marker_kind kind, double alpha,
+                       bool light)
 {
-    const unsigned char *c = kind_colours[kind];
+    const unsigned char *c = light && kind == SCOPE_MARKER_RESTART
+                           ? restart_on_light : kind_colours[kind];
     cairo_set_source_rgba(cr, c[0] / 255.0, c[1] / 255.0, c[2] / 255.0,
                           alpha);
 }
@@ -57,7 +62,8 @@ static void glyph(cairo_t *cr, scope_marker_kind kind, double cx, double top)
 }
 
 void graph_draw_markers(cairo_t *cr, double x, double y, double w, double h,
-                        const scope_markers *markers, double t0, double t1)
+                        const scope_markers *markers, double t0, double t1,
+                        bool light)
 {
     if (!markers || !(t1 > t0) || !(w > 0))
         return;
@@ -72,11 +78,11 @@ void graph_draw_markers(cairo_t *cr, double x, double y, double w, double h,
         if (m->time < t0 || m->time > t1)
             continue;
         double at = round(scope_time_to_x(m->time, t0, t1, x, w)) + 0.5;
-        use_colour(cr, m->kind, 0.45);
+        use_colour(cr, m->kind, 0.45, light);
         cairo_move_to(cr, at, y + GLYPH);
         cairo_line_to(cr, at, y + h);
         cairo_stroke(cr);
-        use_colour(cr, m->kind, 1);
+        use_colour(cr, m->kind, 1, light);
         glyph(cr, m->kind, at, y + 1);
     }
     cairo_restore(cr);

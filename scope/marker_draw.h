@@ -7,10 +7,12 @@
 #include "event_markers.h"
 
 #include <cairo.h>
+#include <stdbool.h>
 
 /* The markers of [t0, t1] on the plot (x, y, w, h). */
 void graph_draw_markers(cairo_t *cr, double x, double y, double w, double h,
-                        const scope_markers *markers, double t0, double t1);
+                        const scope_markers *markers, double t0, double t1,
+                        bool light);
 
 /* Colour of markers of 'kind', 0-255 per component. */
 void graph_marker_colour(scope_marker_kind kind, unsigned char rgb[3]);
