@@ -454,7 +454,13 @@ scope_parse scope_options_parse(int argc, char **argv, scope_options *options)
         switch (arg[1])
         {
         case 'S':
-            options->share_path = value;
+            if (options->share_path_count == SCOPE_MAX_ITEMS)
+                return usage_error("too many %s options", arg);
+            if (!*value)
+                return value_error("-S", value, "expected a segment path");
+            if (!options->share_path)
+                options->share_path = value;
+            options->share_paths[options->share_path_count++] = value;
             break;
         case 'c':
             if (options->command_count == SCOPE_MAX_ITEMS)

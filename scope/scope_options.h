@@ -28,7 +28,10 @@ typedef struct scope_slider_spec
 
 typedef struct scope_options
 {
-    const char *share_path;             /* -S, NULL for the default */
+    const char *share_path;             /* the first -S, NULL: the default */
+    const char *share_paths[SCOPE_MAX_ITEMS];  /* every -S, in order: a path
+                                           or a glob pattern */
+    unsigned    share_path_count;
     unsigned    open_flags;             /* RECORDER_SHARE_ANY_OWNER */
     const char *commands[SCOPE_MAX_ITEMS];  /* -c, in order */
     unsigned    command_count;
