@@ -4,7 +4,8 @@
  * uses, and each record becomes the line an in-process dump of it would
  * print (record_line.c), with the writer's own line settings (its tweaks
  * in the segment) and its %+s strings fetched (share_fetch.c). Text from
- * the segment is escaped before it reaches the output.
+ * the segment is escaped before it reaches the output. Opening a segment
+ * and printing a line are shared with share_dump_merged.c.
  */
 #include "share_dump_private.h"
 #include "record_merge_private.h"
