@@ -80,7 +80,7 @@ SCOPE_LIBS      = $(shell pkg-config --libs $(SCOPE_PKGS)) -lm
 SCOPE_TEST_LIBS = $(shell pkg-config --libs cairo) -lm
 SCOPE_HELPERS   := $(BUILD)/tests/scope_feeder $(BUILD)/tests/scope_event_feeder \
                    $(BUILD)/tests/spike_writer $(BUILD)/tests/forge_segment \
-                   $(BUILD)/tests/forge_v12_segment
+                   $(BUILD)/tests/forge_v12_segment $(BUILD)/tests/multi_writer
 MAN1            := share/man/man1/recorder_scope.1
 DESKTOP         := share/applications/recorder_scope.desktop
 
@@ -169,9 +169,10 @@ $(SCOPE): $(SCOPE_OBJECTS) $(STATIC_LIB)
 # Programs that record known values for the scope's shell tests: channels
 # (scope_feeder), events beside a channel (scope_event_feeder,
 # check-scope-markers.sh), a quiet signal with one spike (spike_writer,
-# check-scope-trigger.sh).
+# check-scope-trigger.sh), numbered events of several processes
+# (multi_writer, check-scope-multi-dump.sh).
 TEST_WRITERS    := $(BUILD)/tests/scope_feeder $(BUILD)/tests/scope_event_feeder \
-                   $(BUILD)/tests/spike_writer
+                   $(BUILD)/tests/spike_writer $(BUILD)/tests/multi_writer
 $(TEST_WRITERS): $(BUILD)/tests/%: tests/%.c $(STATIC_LIB)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -Iinclude $< -o $@ $(STATIC_LIB) $(LDLIBS)

@@ -1,12 +1,14 @@
 /* recorder_scope.c - look at a recording program through its segment:
- * text modes (-l, -D, -c), the graph window, or a headless capture. */
+ * text modes (-L, -l, -D, -c), the graph window, or a headless capture. */
 #include "headless.h"
 #include "scope_app.h"
 #include "scope_options.h"
 #include "scope_text.h"
+#include "segment_list.h"
 
 #include <malloc.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 /* Fontconfig (under cairo's text) keeps what it loads until exit, on
  * purpose; under LeakSanitizer (make check-asan) that is not our leak. */
@@ -16,27 +18,140 @@ const char *__lsan_default_suppressions(void)
     return "leak:libfontconfig.so\n";
 }
 
-/* Text modes: list, dump, send commands; no graph. */
-static int run_text(const scope_options *options)
+/* -L: the segments a pattern (or -S, or the default places) finds. */
+static int run_list_segments(const scope_options *options)
 {
-    const char *path = options->share_path ? options->share_path
-                                           : recorder_share_default_path();
-    char error[512];
-    recorder_share *share = recorder_share_open_flags(path, options->open_flags,
-                                                      error, sizeof(error));
-    if (!share)
-    {
-        fprintf(stderr, "recorder_scope: %s\n", error);
+    const char *patterns[SCOPE_MAX_ITEMS + 4];
+    unsigned count = 0;
+    if (options->list_pattern)
+        patterns[count++] = options->list_pattern;
+    for (unsigned p = 0; p < options->share_path_count; p++)
+        patterns[count++] = options->share_paths[p];
+    if (!count)
+        count = scope_segment_default_patterns(patterns, 4);
+    scope_segment_set set;
+    if (!scope_segment_set_expand(&set, patterns, count, false))
         return 1;
+    int status = scope_segment_table(&set, options->open_flags, stdout);
+    scope_segment_set_free(&set);
+    if (scope_finish_output(stdout) && !status)
+        status = 1;
+    return status;
+}
+
+/* Commands go to one segment, or with several to each running one: a
+ * dead process takes none, and is only noted. */
+static int send_commands(const scope_options *options,
+                         recorder_share *const *shares, unsigned count,
+                         bool several)
+{
+    if (!several)
+    {
+        int status = 0;
+        for (unsigned c = 0; c < options->command_count && !status; c++)
+            status = scope_send(shares[0], options->commands[c]);
+        return status;
     }
     int status = 0;
-    for (unsigned c = 0; c < options->command_count && !status; c++)
-        status = scope_send(share, options->commands[c]);
-    if (!status && options->list)
-        status = scope_list(share, path, stdout);
-    if (!status && options->dump)
-        status = scope_dump(share, options->dump_regex, stdout);
-    recorder_share_close(share);
+    unsigned running = 0;
+    for (unsigned s = 0; s < count; s++)
+    {
+        char name[SCOPE_PROCESS_NAME_MAX];
+        scope_process_name(shares[s], name, sizeof(name));
+        recorder_share_status state = recorder_share_state(shares[s]);
+        if (state != RECORDER_SHARE_ALIVE)
+        {
+            fprintf(stderr, "recorder_scope: %s %s: no command sent\n", name,
+                    recorder_share_state_name(state));
+            continue;
+        }
+        running++;
+        for (unsigned c = 0; c < options->command_count; c++)
+        {
+            char error[512];
+            if (!recorder_share_send(shares[s], options->commands[c], 2000,
+                                     error, sizeof(error)))
+            {
+                fprintf(stderr, "recorder_scope: %s: %s\n", name, error);
+                status = 1;
+                break;
+            }
+        }
+    }
+    if (!running)
+    {
+        fprintf(stderr, "recorder_scope: no running process to send to\n");
+        status = 1;
+    }
+    return status;
+}
+
+/* Text modes: list, dump, send commands; no graph. Each -S is a path or
+ * a pattern; with several segments, -l lists each in turn, -D merges. */
+static int run_text(const scope_options *options)
+{
+    const char *fallback = recorder_share_default_path();
+    scope_segment_set set;
+    if (!scope_segment_set_expand(&set, options->share_path_count
+                                        ? options->share_paths : &fallback,
+                                  options->share_path_count
+                                  ? options->share_path_count : 1, true))
+        return 1;
+    int status = set.empty_patterns ? 1 : 0;
+    recorder_share **shares = calloc(set.count ? set.count : 1,
+                                     sizeof(*shares));
+    const char **paths = calloc(set.count ? set.count : 1, sizeof(*paths));
+    if (!paths)
+    {
+        free(shares);
+        shares = NULL;
+    }
+    unsigned open = 0;
+    for (unsigned s = 0; shares && s < set.count; s++)
+    {
+        char error[512];
+        shares[open] = recorder_share_open_flags(set.paths[s],
+                                                 options->open_flags, error,
+                                                 sizeof(error));
+        if (shares[open])
+        {
+            paths[open++] = set.paths[s];
+            continue;
+        }
+        fprintf(stderr, "recorder_scope: %s\n", error);
+        status = 1;
+    }
+    if (!shares)
+        fprintf(stderr, "recorder_scope: out of memory\n");
+    if (!open)
+    {
+        free(shares);
+        free(paths);
+        scope_segment_set_free(&set);
+        return 1;
+    }
+    /* One -S naming one file prints what it always printed. */
+    bool several = set.several;
+    int result = 0;
+    if (options->command_count)
+        result = send_commands(options, shares, open, several);
+    for (unsigned s = 0; !result && options->list && s < open; s++)
+    {
+        if (s)
+            fputc('\n', stdout);
+        result = scope_list(shares[s], paths[s], stdout);
+    }
+    if (!result && options->dump)
+        result = several ? scope_dump_merged(shares, open,
+                                             options->dump_regex, stdout)
+                         : scope_dump(shares[0], options->dump_regex, stdout);
+    for (unsigned s = 0; s < open; s++)
+        recorder_share_close(shares[s]);
+    free(shares);
+    free(paths);
+    scope_segment_set_free(&set);
+    if (result)
+        status = result;
     /* A listing or dump that did not reach its file is a failure. */
     if (scope_finish_output(stdout) && !status)
         status = 1;
@@ -58,6 +173,8 @@ int main(int argc, char **argv)
     case SCOPE_PARSE_EXIT_USAGE: return 2;
     case SCOPE_PARSE_RUN:        break;
     }
+    if (options.list_segments)
+        return run_list_segments(&options);
     if (options.list || options.dump)
         return run_text(&options);
     if (options.headless)

@@ -20,7 +20,17 @@ static const char usage_text[] =
     "every channel.\n"
     "\n"
     "  -S PATH        segment to open (default $RECORDER_SHARE, else\n"
-    "                 /tmp/recorder_share)\n"
+    "                 /tmp/recorder_share); repeatable, and PATH may be a\n"
+    "                 pattern ('/tmp/recorder_share.*'): -l lists each\n"
+    "                 segment, -D merges their records in one time order\n"
+    "                 with lines starting PROGRAM[PID], -c goes to each\n"
+    "                 running one\n"
+    "  -L [PATTERN]   list the segments PATTERN (or the -S given) matches,\n"
+    "                 one tab-separated line each: path, program, pid,\n"
+    "                 host, start, state (live, exited, died, refused,\n"
+    "                 unreadable...), owner, channels; by default those of\n"
+    "                 $RECORDER_SHARE, /tmp/recorder_share* and\n"
+    "                 $XDG_RUNTIME_DIR/recorder_share*\n"
     "  --any-owner    read a segment that another user owns, as data only:\n"
     "                 no file it names is opened, no process memory read\n"
     "  -c COMMAND     send a trace specification item to the program, e.g.\n"
@@ -421,6 +431,11 @@ scope_parse scope_options_parse(int argc, char **argv, scope_options *options)
         case 'l':
             options->list = true;
             continue;
+        case 'L':
+            options->list_segments = true;
+            if (a + 1 < argc && argv[a + 1][0] != '-')
+                options->list_pattern = argv[++a];
+            continue;
         case 'D':
             options->dump = true;
             if (a + 1 < argc && argv[a + 1][0] != '-')
@@ -534,6 +549,16 @@ scope_parse scope_options_parse(int argc, char **argv, scope_options *options)
         return usage_error("--pick opens the window: not with %s",
                            options->headless ? "--png or --csv"
                            : options->list ? "-l" : "-D");
+    if (options->list_segments && options->channel_count)
+        return usage_error("-L takes one PATTERN, right after it (or -S "
+                           "PATTERN): '%s' is not one", options->channels[0]);
+    if (options->list_segments &&
+        (options->list || options->dump || options->command_count ||
+         options->headless || options->pick))
+        return usage_error("-L lists the segments and exits: not with %s",
+                           options->list ? "-l" : options->dump ? "-D"
+                           : options->command_count ? "-c"
+                           : options->pick ? "--pick" : "--png or --csv");
     /* A capture of N seconds shows those N seconds, not the default span
      * half empty. */
     if (options->headless && !span_given && options->capture_seconds > 0)

@@ -38,6 +38,9 @@ typedef struct scope_options
     const char *events[SCOPE_MAX_ITEMS];    /* -e: recorders marked */
     unsigned    event_count;
     bool        list;                   /* -l */
+    bool        list_segments;          /* -L: the segments found */
+    const char *list_pattern;           /* -L PATTERN, NULL: -S or the
+                                           default places */
     bool        dump;                   /* -D */
     const char *dump_regex;             /* -D REGEX, NULL for all */
     const char *channels[SCOPE_MAX_ITEMS];  /* positional channel regexes */

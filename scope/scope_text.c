@@ -2,6 +2,7 @@
 #include "scope_text.h"
 
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -169,6 +170,101 @@ int scope_dump(recorder_share *share, const char *regex, FILE *out)
     if (status != RECORDER_SHARE_ALIVE &&
         recorder_share_crash_print(share, out, error, sizeof(error)) < 0)
         fprintf(stderr, "recorder_scope: %s\n", error);
+    return 0;
+}
+
+void scope_process_name(recorder_share *share, char *name, size_t size)
+{
+    recorder_share_process process;
+    recorder_share_process_info(share, &process);
+    clean_text program;
+    snprintf(name, size, "%s[%u]", clean(&program, process.program),
+             process.pid);
+}
+
+/* The crash report a dead process left, each line after its name. */
+static void print_crash(recorder_share *share, const char *name, FILE *out)
+{
+    char *report = NULL, error[512];
+    size_t size = 0;
+    FILE *memory = open_memstream(&report, &size);
+    if (!memory)
+        return;
+    int lines = recorder_share_crash_print(share, memory, error,
+                                           sizeof(error));
+    fclose(memory);
+    if (lines < 0)
+        fprintf(stderr, "recorder_scope: %s: %s\n", name, error);
+    for (char *line = report, *end; line && *line; line = end)
+    {
+        end = strchr(line, '\n');
+        end = end ? end + 1 : line + strlen(line);
+        fprintf(out, "%s %.*s%s", name, (int) (end - line), line,
+                end[-1] == '\n' ? "" : "\n");
+    }
+    free(report);
+}
+
+int scope_dump_merged(recorder_share *const *shares, unsigned count,
+                      const char *regex, FILE *out)
+{
+    recorder_share **dumped = calloc(count ? count : 1, sizeof(*dumped));
+    if (!dumped)
+    {
+        fprintf(stderr, "recorder_scope: out of memory\n");
+        return 1;
+    }
+    unsigned used = 0;
+    char first_host[sizeof(((recorder_share_process *) 0)->host)] = "";
+    bool hosts_differ = false;
+    for (unsigned s = 0; s < count; s++)
+    {
+        char name[SCOPE_PROCESS_NAME_MAX], why[256];
+        scope_process_name(shares[s], name, sizeof(name));
+        if (!recorder_share_available(shares[s], RECORDER_SHARE_RECORDERS,
+                                      why, sizeof(why)))
+        {
+            fprintf(stderr, "recorder_scope: %s: no flight recorder to dump: "
+                    "%s\n", name, why);
+            continue;
+        }
+        recorder_share_process process;
+        recorder_share_process_info(shares[s], &process);
+        recorder_share_status status = recorder_share_state(shares[s]);
+        if (status != RECORDER_SHARE_ALIVE)
+            fprintf(stderr, "recorder_scope: %s %s; showing what it left\n",
+                    name, recorder_share_state_name(status));
+        if (!used)
+            snprintf(first_host, sizeof(first_host), "%s", process.host);
+        else if (strcmp(first_host, process.host) != 0)
+            hosts_differ = true;
+        dumped[used++] = shares[s];
+    }
+    if (!used)
+    {
+        free(dumped);
+        return 1;
+    }
+    /* CLOCK_MONOTONIC is one host's: another's counts from its own boot. */
+    if (hosts_differ)
+        fprintf(stderr, "recorder_scope: these processes ran on different "
+                "hosts: their times do not compare\n");
+    errno = 0;
+    unsigned lines = recorder_share_dump_merged(dumped, used, regex, out);
+    note_output_error(out);
+    if (lines == 0)
+        fprintf(stderr, "recorder_scope: no records%s%s\n",
+                regex ? " matching " : "", regex ? regex : "");
+    for (unsigned s = 0; s < used; s++)
+    {
+        if (recorder_share_state(dumped[s]) == RECORDER_SHARE_ALIVE)
+            continue;
+        char name[SCOPE_PROCESS_NAME_MAX];
+        scope_process_name(dumped[s], name, sizeof(name));
+        print_crash(dumped[s], name, out);
+    }
+    note_output_error(out);
+    free(dumped);
     return 0;
 }
 

@@ -10,6 +10,16 @@ int scope_list(recorder_share *share, const char *path, FILE *out);
 int scope_dump(recorder_share *share, const char *regex, FILE *out);
 int scope_send(recorder_share *share, const char *command);
 
+/* Several processes: -D merges their records in one time order, each line
+ * starting "PROGRAM[PID] ", then prints the crash report each dead one
+ * left, its lines starting the same way. */
+int scope_dump_merged(recorder_share *const *shares, unsigned count,
+                      const char *regex, FILE *out);
+
+/* "PROGRAM[PID]" of the segment, escaped, in name[size]. */
+#define SCOPE_PROCESS_NAME_MAX  544
+void scope_process_name(recorder_share *share, char *name, size_t size);
+
 /* Flush 'out': 1 with a message naming the error if anything written to
  * it was lost (a full disk, a closed descriptor), else 0. */
 int scope_finish_output(FILE *out);

@@ -311,6 +311,27 @@ static void test_pick_opens_the_window_only(void **state)
     assert_said("--pick opens the window: not with -l");
 }
 
+/* -L lists segments and exits: a PATTERN right after it, or -S. */
+static void test_list_segments(void **state)
+{
+    (void) state;
+    assert_int_equal(parse("-L"), SCOPE_PARSE_RUN);
+    assert_true(options.list_segments);
+    assert_null(options.list_pattern);
+    assert_int_equal(parse("-L /tmp/seg.* --any-owner"), SCOPE_PARSE_RUN);
+    assert_string_equal(options.list_pattern, "/tmp/seg.*");
+    assert_int_equal(parse("-L -S /tmp/a -S /tmp/b.*"), SCOPE_PARSE_RUN);
+    assert_null(options.list_pattern);
+    assert_int_equal(options.share_path_count, 2);
+    assert_int_equal(parse("-L -D"), SCOPE_PARSE_EXIT_USAGE);
+    assert_said("-L lists the segments and exits: not with -D");
+    assert_int_equal(parse("-L -c dump"), SCOPE_PARSE_EXIT_USAGE);
+    assert_said("not with -c");
+    assert_int_equal(parse("-L --any-owner /tmp/x"), SCOPE_PARSE_EXIT_USAGE);
+    assert_said("-L takes one PATTERN, right after it (or -S PATTERN): "
+                "'/tmp/x' is not one");
+}
+
 /* A capture of N seconds shows N seconds, unless -d says otherwise. */
 static void test_capture_duration_is_the_span(void **state)
 {
@@ -387,6 +408,7 @@ int main(void)
         cmocka_unit_test(test_bad_duration_and_samples_are_named),
         cmocka_unit_test(test_headless_needs_a_duration),
         cmocka_unit_test(test_pick_opens_the_window_only),
+        cmocka_unit_test(test_list_segments),
         cmocka_unit_test(test_basename),
         cmocka_unit_test(test_capture_duration_is_the_span),
         cmocka_unit_test(test_theme),

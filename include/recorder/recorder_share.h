@@ -209,6 +209,16 @@ extern size_t recorder_share_escape(char *out, size_t size, const char *text,
 extern unsigned recorder_share_dump(recorder_share *share, const char *regex,
                                     FILE *out);
 
+/* The same for the 'count' segments of several processes of one host, as
+ * one dump: all their records in CLOCK_MONOTONIC time order, each line
+ * "PROGRAM[PID] " then the line recorder_share_dump() prints, with its
+ * relative time counted from the start of the earliest of these processes
+ * (so that the lines' times compare). Segments without a flight recorder
+ * (recorder 1.2's) add nothing. Returns the lines printed. */
+extern unsigned recorder_share_dump_merged(recorder_share *const *shares,
+                                           unsigned count, const char *regex,
+                                           FILE *out);
+
 /* Following the flight recorder: the records of the recorders whose whole
  * name matches a regex, each handed out once, in time order (the lanes of
  * every matching recorder merged by timestamp). A follower remembers where

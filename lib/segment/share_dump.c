@@ -4,10 +4,10 @@
  * uses, and each record becomes the line an in-process dump of it would
  * print (record_line.c), with the writer's own line settings (its tweaks
  * in the segment) and its %+s strings fetched (share_fetch.c). Text from
- * the segment is escaped before it reaches the output.
+ * the segment is escaped before it reaches the output. Opening a segment
+ * and printing a line are shared with share_dump_merged.c.
  */
-#include "share_reader_private.h"
-#include "record_line_private.h"
+#include "share_dump_private.h"
 #include "record_merge_private.h"
 #include "regex_bound_private.h"
 #include "render_private.h"
@@ -15,24 +15,6 @@
 #include <regex.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* Whose lane each cursor of a dump reads. */
-typedef struct dump_lane
-{
-    char     name[64];
-    unsigned recorder;
-} dump_lane;
-
-typedef struct segment_dump
-{
-    recorder_share *       share;
-    const dump_lane *      lanes;       /* by cursor */
-    recorder_line_settings settings;
-    fetch_context          fetch;
-    recorder_render_options options;
-    int                    indent;
-    FILE *                 out;
-} segment_dump;
 
 void share_reader_line_settings(recorder_share *share,
                                 recorder_line_settings *out)
@@ -66,10 +48,9 @@ void share_reader_line_settings(recorder_share *share,
     *out = settings;
 }
 
-static bool print_record(const recorder_record *record, unsigned source,
-                         void *arg)
+void share_dump_line(segment_dump *dump, const recorder_record *record,
+                     unsigned source, uint64_t time_us)
 {
-    segment_dump *dump = arg;
     site_text text;
     recorder_site site;
     bool known = share_reader_site(dump->share, record->site, &text);
@@ -86,10 +67,7 @@ static bool print_record(const recorder_record *record, unsigned source,
     size_t len = recorder_format_line(line, sizeof(line), &dump->settings,
                                       dump->lanes[source].name, where,
                                       known ? text.function : "",
-                                      record->index,
-                                      share_reader_microseconds(dump->share,
-                                                   record->timestamp),
-                                      message);
+                                      record->index, time_us, message);
     /* Names, formats and strings come from the segment: no terminal
      * escapes, and no newline but the line's own. */
     char shown[4 * RECORDER_LINE_MAX];
@@ -98,7 +76,16 @@ static bool print_record(const recorder_record *record, unsigned source,
     size_t shown_len = recorder_share_escape(shown, sizeof(shown) - 1, line,
                                              len);
     shown[shown_len++] = '\n';
+    fputs(dump->prefix, dump->out);
     fwrite(shown, 1, shown_len, dump->out);
+}
+
+static bool print_record(const recorder_record *record, unsigned source,
+                         void *arg)
+{
+    segment_dump *dump = arg;
+    share_dump_line(dump, record, source,
+                    share_reader_microseconds(dump->share, record->timestamp));
     return true;
 }
 
@@ -128,31 +115,32 @@ static bool ring_taken(recorder_share *share, const dump_lane *lanes,
     return false;
 }
 
-unsigned recorder_share_dump(recorder_share *share, const char *pattern,
-                             FILE *out)
+bool share_dump_open(segment_dump *dump, recorder_share *share,
+                     const regex_t *regex, FILE *out)
 {
+    *dump = (segment_dump) {
+        .share = share, .out = out, .prefix = "",
+        .fetch = { share, false },
+        .losses = { .writers_gone = share_reader_writer_gone,
+                    .gone_arg = share, .gone = -1 },
+    };
     if (share->v12)
-        return 0;                       /* no flight recorder in 1.2's */
-    regex_t regex;
-    if (pattern && !recorder_regex_compile(&regex, pattern, NULL, NULL, 0))
-        return 0;
-    segment_dump dump = {
-        .share = share, .out = out,
-        .fetch = { share, share_reader_writer_readable(share) },
-    };
-    share_reader_line_settings(share, &dump.settings);
+        return false;                   /* no flight recorder in 1.2's */
+    dump->fetch.memory = share_reader_writer_readable(share);
+    share_reader_line_settings(share, &dump->settings);
     /* %+s arguments point into the writer: fetch or describe them. */
-    dump.options = (recorder_render_options) {
-        .fetch = share_reader_fetch, .fetch_arg = &dump.fetch,
+    dump->options = (recorder_render_options) {
+        .fetch = share_reader_fetch, .fetch_arg = &dump->fetch,
     };
-    lane_losses losses = { .writers_gone = share_reader_writer_gone,
-                           .gone_arg = share, .gone = -1 };
-    unsigned count = recorder_share_recorder_count(share), printed = 0;
+    unsigned count = recorder_share_recorder_count(share);
     size_t most = (size_t) (count ? count : 1) * RECORDER_SHARE_LANES_MAX;
-    lane_cursor *cursors = calloc(most, sizeof(*cursors));
-    dump_lane *lanes = calloc(most, sizeof(*lanes));
-    if (!cursors || !lanes)
-        goto done;
+    dump->cursors = calloc(most, sizeof(*dump->cursors));
+    dump->lanes = calloc(most, sizeof(*dump->lanes));
+    if (!dump->cursors || !dump->lanes)
+    {
+        share_dump_close(dump);
+        return false;
+    }
     unsigned used = 0;
     for (unsigned r = 0; r < count; r++)
     {
@@ -162,31 +150,54 @@ unsigned recorder_share_dump(recorder_share *share, const char *pattern,
         if (!entry ||
             !share_reader_string(share, entry->name, name, sizeof(name)))
             continue;
-        if (pattern && regexec(&regex, name, 0, NULL, 0) != 0)
+        if (regex && regexec(regex, name, 0, NULL, 0) != 0)
             continue;
-        if (ring_taken(share, lanes, used, r) ||
+        if (ring_taken(share, dump->lanes, used, r) ||
             !share_reader_ring(share, r, &ring))
             continue;
         for (unsigned lane = 0; lane < ring.lanes; lane++)
         {
-            lane_cursor_open(&cursors[used], share_ring_lane(&ring, lane),
-                             ring.size, 0, &losses);
-            if (!lane_cursor_any(&cursors[used]))
+            lane_cursor_open(&dump->cursors[used],
+                             share_ring_lane(&ring, lane), ring.size, 0,
+                             &dump->losses);
+            if (!lane_cursor_any(&dump->cursors[used]))
                 continue;
-            memcpy(lanes[used].name, name, sizeof(name));
-            lanes[used].recorder = r;
+            memcpy(dump->lanes[used].name, name, sizeof(name));
+            dump->lanes[used].recorder = r;
             used++;
         }
     }
-    dump.lanes = lanes;
-    printed = (unsigned) record_merge(cursors, used, SIZE_MAX, &losses,
-                                      print_record, &dump);
-done:
-    free(cursors);
-    free(lanes);
+    dump->used = used;
+    return true;
+}
+
+void share_dump_close(segment_dump *dump)
+{
+    free(dump->cursors);
+    free(dump->lanes);
+    dump->cursors = NULL;
+    dump->lanes = NULL;
+    dump->used = 0;
+}
+
+unsigned recorder_share_dump(recorder_share *share, const char *pattern,
+                             FILE *out)
+{
+    if (share->v12)
+        return 0;                       /* no flight recorder in 1.2's */
+    regex_t regex;
+    if (pattern && !recorder_regex_compile(&regex, pattern, NULL, NULL, 0))
+        return 0;
+    segment_dump dump;
+    unsigned printed = 0;
+    if (share_dump_open(&dump, share, pattern ? &regex : NULL, out))
+    {
+        printed = (unsigned) record_merge(dump.cursors, dump.used, SIZE_MAX,
+                                          &dump.losses, print_record, &dump);
+        share_dump_close(&dump);
+    }
     if (pattern)
         regfree(&regex);
     fflush(out);
     return printed;
 }
-

@@ -419,11 +419,17 @@ void recorder_share_process_info(recorder_share *share,
  * computed as the writer's own dumps do (recorder_clock_us_since_start). */
 static uint64_t since_start_ns(recorder_share *share, uint64_t ticks)
 {
+    return share_reader_monotonic_ns(share, ticks) -
+           share->header.start_mono_ns;
+}
+
+uint64_t share_reader_monotonic_ns(recorder_share *share, uint64_t ticks)
+{
     recorder_time_cache_update(&share->time, clock_table(share));
     uint64_t ns = recorder_time_ns(share->time.points, share->time.count,
                                    ticks);
     uint64_t start = share->header.start_mono_ns;
-    return ns > start ? ns - start : 0;
+    return ns > start ? ns : start;
 }
 
 double share_reader_seconds(recorder_share *share, uint64_t ticks)

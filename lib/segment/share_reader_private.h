@@ -7,6 +7,7 @@
  *   share_channels.c  channel metadata, statistics, samples, search
  *   share_fetch.c     strings the records point to, in the writer
  *   share_dump.c      the flight recorder as dump lines
+ *   share_dump_merged.c  several segments' as one, in time order
  *   share_records.c   the flight recorder followed, record by record
  *   share_services.c  command ring, services, crash region
  * Nothing read from the segment is trusted: every offset, count and size
@@ -71,6 +72,10 @@ bool share_reader_writer_gone(void *share) RECORDER_HIDDEN;
 double share_reader_seconds(recorder_share *share, uint64_t ticks)
     RECORDER_HIDDEN;
 uint64_t share_reader_microseconds(recorder_share *share, uint64_t ticks)
+    RECORDER_HIDDEN;
+/* CLOCK_MONOTONIC nanoseconds at 'ticks' (not before the writer started):
+ * what orders the records of processes of one host. */
+uint64_t share_reader_monotonic_ns(recorder_share *share, uint64_t ticks)
     RECORDER_HIDDEN;
 
 /* ---- share_tables.c --------------------------------------------------------- */

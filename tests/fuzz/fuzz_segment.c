@@ -156,6 +156,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         recorder_share_find_channel(share, "c.*", -1);
         FILE *null = fopen("/dev/null", "w");
         recorder_share_dump(share, NULL, null);
+        /* The merge of several processes reads each as the dump does. */
+        recorder_share *both[2] = { share, share };
+        recorder_share_dump_merged(both, 2, NULL, null);
         fclose(null);
         recorder_share_state(share);
         recorder_share_close(share);
