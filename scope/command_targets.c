@@ -95,11 +95,3 @@ bool scope_targets_outcome(scope_targets *targets, const scope_source *source,
     }
     return false;
 }
-
-bool scope_targets_flush(scope_targets *targets, unsigned timeout_ms)
-{
-    bool ok = true;
-    for (unsigned q = 0; q < targets->count; q++)
-        ok &= scope_commands_flush(targets->queues[q], timeout_ms);
-    return ok;
-}

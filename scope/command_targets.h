@@ -38,7 +38,5 @@ void scope_targets_poll(scope_targets *targets);
  * followed by " (PROGRAM[PID])" (the names as 'source' has them). */
 bool scope_targets_outcome(scope_targets *targets, const scope_source *source,
                            char *buf, size_t size, bool *failed);
-/* Poll every queue until answered or 'timeout_ms' (scope_commands_flush). */
-bool scope_targets_flush(scope_targets *targets, unsigned timeout_ms);
 
 #endif /* SCOPE_COMMAND_TARGETS_H */
