@@ -69,7 +69,7 @@ SCOPE           := $(BUILD)/recorder_scope
 # scope unit tests link without GTK.
 SCOPE_GTK       := error_banner graph_view renderer_choice scope_app recorder_scope \
                    desktop_theme \
-                   key_bindings window_chrome channel_picker
+                   key_bindings window_chrome channel_picker target_choice
 SCOPE_CORE      := $(filter-out $(SCOPE_GTK:%=$(BUILD)/scope/%.o),$(SCOPE_OBJECTS))
 # Window positions (-g WxH@XxY) need Xlib; without it they are ignored.
 # Recursive (=): pkg-config runs once the dependencies are installed.
@@ -80,7 +80,8 @@ SCOPE_LIBS      = $(shell pkg-config --libs $(SCOPE_PKGS)) -lm
 SCOPE_TEST_LIBS = $(shell pkg-config --libs cairo) -lm
 SCOPE_HELPERS   := $(BUILD)/tests/scope_feeder $(BUILD)/tests/scope_event_feeder \
                    $(BUILD)/tests/spike_writer $(BUILD)/tests/forge_segment \
-                   $(BUILD)/tests/forge_v12_segment $(BUILD)/tests/multi_writer
+                   $(BUILD)/tests/forge_v12_segment $(BUILD)/tests/multi_writer \
+                   $(BUILD)/tests/clock_writer
 MAN1            := share/man/man1/recorder_scope.1
 DESKTOP         := share/applications/recorder_scope.desktop
 
@@ -172,7 +173,8 @@ $(SCOPE): $(SCOPE_OBJECTS) $(STATIC_LIB)
 # check-scope-trigger.sh), numbered events of several processes
 # (multi_writer, check-scope-multi-dump.sh).
 TEST_WRITERS    := $(BUILD)/tests/scope_feeder $(BUILD)/tests/scope_event_feeder \
-                   $(BUILD)/tests/spike_writer $(BUILD)/tests/multi_writer
+                   $(BUILD)/tests/spike_writer $(BUILD)/tests/multi_writer \
+                   $(BUILD)/tests/clock_writer
 $(TEST_WRITERS): $(BUILD)/tests/%: tests/%.c $(STATIC_LIB)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -Iinclude $< -o $@ $(STATIC_LIB) $(LDLIBS)

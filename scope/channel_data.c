@@ -3,8 +3,10 @@
 #include "channel_data.h"
 #include "regex_bound_private.h"
 #include "graph_members.h"
+#include "multi_source.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <regex.h>
 #include <stdarg.h>
 #include <math.h>
@@ -181,6 +183,7 @@ typedef struct scope_graph
     double          latest;             /* newest sample time */
     bool            frozen;             /* 'frozen_end' is meaningful */
     double          frozen_end;         /* right edge when it stopped */
+    unsigned        full_scanned;       /* channels checked by full name */
 } scope_graph;
 
 /* Channel index -> series, for the current segment. */
@@ -217,6 +220,14 @@ struct scope_source
     unsigned            known_count;
     scope_graph *       graphs;
     unsigned            graph_count;
+
+    /* Several segments (multi_source.h): 'group' makes this the window's
+     * one source, which hands the calls below to it; 'link' makes this
+     * one of its segments, named 'label' (PROGRAM[PID]) on a common axis. */
+    scope_group *       group;
+    scope_group_link *  link;
+    char                label[96];
+    unsigned            last_found;     /* of the last poll */
 };
 
 scope_source *scope_source_new(const char *path,
@@ -243,6 +254,7 @@ void scope_source_delete(scope_source *source)
 {
     if (!source)
         return;
+    scope_group_delete(source->group);
     recorder_share_close(source->share);
     for (unsigned s = 0; s < source->series_count; s++)
     {
@@ -275,6 +287,8 @@ int scope_source_add_graph(scope_source *source, const char *regex)
     if (regex && !(graph->regex = strdup(regex)))
         return -1;
     source->next_scan = -INFINITY;      /* added to a running window */
+    if (source->group && scope_group_add_graph(source->group, regex) < 0)
+        return -1;
     return (int) source->graph_count++;
 }
 
@@ -341,7 +355,8 @@ static scope_series *series_named(scope_source *source, const char *name)
     if (!series)
         return NULL;
     scope_series_init(series, name, source->config.ratio);
-    series->colour = source->series_count;
+    /* Several segments: the group colours series as graphs show them. */
+    series->colour = source->link ? UINT_MAX : source->series_count;
     list[source->series_count++] = series;
     return series;
 }
@@ -394,7 +409,9 @@ static scope_series *series_of_channel(scope_source *source, int index)
     recorder_share_channel info;
     if (!recorder_share_channel_info(source->share, (unsigned) index, &info))
         return NULL;
-    scope_series *series = series_named(source, info.name);
+    char full[sizeof(((scope_series *) 0)->name)];
+    scope_series *series = series_named(source, scope_group_full_name(
+        source->label, info.name, full, sizeof(full)));
     if (!series)
         return NULL;
     entry->checked = true;
@@ -416,6 +433,38 @@ static scope_series *series_of_channel(scope_source *source, int index)
     return series;
 }
 
+/* One of several processes: a regex may also name the process, as in
+ * qemu\[[0-9]+\]/bytes, so match the full names PROGRAM[PID]/channel too.
+ * Channels keep their index within a process: each is checked once. */
+static unsigned scan_full_names(scope_source *source, scope_graph *graph)
+{
+    unsigned count = recorder_share_channel_count(source->share);
+    if (graph->full_scanned >= count)
+        return 0;
+    regex_t regex;
+    if (!recorder_regex_compile(&regex, graph->regex, NULL, NULL, 0))
+        return 0;
+    unsigned found = 0;
+    for (unsigned index = graph->full_scanned; index < count; index++)
+    {
+        recorder_share_channel info;
+        char full[sizeof(((scope_series *) 0)->name)];
+        if (!recorder_share_channel_info(source->share, index, &info) ||
+            regexec(&regex, scope_group_full_name(source->label, info.name,
+                                                  full, sizeof(full)),
+                    0, NULL, 0) != 0)
+            continue;
+        scope_series *series = series_of_channel(source, (int) index);
+        if (series && !graph_has(graph, series) &&
+            scope_members_has(&graph->names, series->name, true) &&
+            graph_join(graph, series))
+            found = SCOPE_POLL_CHANNELS;
+    }
+    regfree(&regex);
+    graph->full_scanned = count;
+    return found;
+}
+
 static unsigned scan_channels(scope_source *source)
 {
     unsigned found = 0;
@@ -434,13 +483,19 @@ static unsigned scan_channels(scope_source *source)
                 break;
             found = SCOPE_POLL_CHANNELS;
         }
+        if (source->label[0] && graph->regex)
+            found |= scan_full_names(source, graph);
         /* Names added in the window: the quoted name matches case
          * variants too, so compare. */
         for (unsigned a = 0; a < graph->names.added_count; a++)
         {
             const char *name = graph->names.added[a];
             char quoted[2 * sizeof(((scope_series *) 0)->name) + 1];
-            if (scope_regex_quote(name, quoted, sizeof(quoted)) >= sizeof(quoted))
+            /* Several processes: only this process's PROGRAM[PID]/... */
+            const char *channel = scope_group_channel_of(source->label, name);
+            if (!channel ||
+                scope_regex_quote(channel, quoted, sizeof(quoted)) >=
+                sizeof(quoted))
                 continue;
             for (int index = -1;
                  (index = recorder_share_find_channel(source->share, quoted,
@@ -567,11 +622,21 @@ static unsigned attach(scope_source *source, recorder_share *share)
     free(source->known);
     source->known = NULL;
     source->known_count = 0;
+    for (unsigned g = 0; g < source->graph_count; g++)
+        source->graphs[g].full_scanned = 0;
     if (!source->attached_once || process.generation != source->generation)
     {
         if (!source->attached_once)
             source->first_start = process.start_time;
         source->offset = process.start_time - source->first_start;
+        if (source->link)
+        {
+            /* One of several: on the group's monotonic axis, by name. */
+            source->offset = scope_group_place(source->link, &process,
+                                               source->label,
+                                               sizeof(source->label));
+            source->first_start = process.start_time - source->offset;
+        }
         source->attached_once = true;
         source->generation = process.generation;
         source->clock_valid = false;
@@ -685,7 +750,10 @@ static unsigned poll_segment(scope_source *source, double now)
 
 unsigned scope_source_poll(scope_source *source, double now)
 {
+    if (source->group)
+        return scope_group_poll(source->group, now);
     unsigned flags = poll_segment(source, now);
+    source->last_found = flags;
     /* Every poll, read or not: the share fades once losses stop. */
     for (unsigned s = 0; s < source->series_count; s++)
     {
@@ -697,27 +765,37 @@ unsigned scope_source_poll(scope_source *source, double now)
 
 scope_source_state scope_source_get_state(const scope_source *source)
 {
+    if (source->group)
+        return scope_group_state(source->group);
     return source->state;
 }
 
 const char *scope_source_path(const scope_source *source)
 {
+    if (source->group)
+        return scope_group_path(source->group);
     return source->path;
 }
 
 const char *scope_source_message(const scope_source *source)
 {
+    if (source->group)
+        return scope_group_message(source->group);
     return source->message;
 }
 
 recorder_share *scope_source_share(scope_source *source)
 {
+    if (source->group)
+        return scope_group_share(source->group);
     return source->share;
 }
 
 bool scope_source_tweak(scope_source *source, const char *name,
                         intptr_t *value)
 {
+    if (source->group)
+        return scope_group_tweak(source->group, name, value);
     if (!source->share)
         return false;
     unsigned count = recorder_share_tweak_count(source->share);
@@ -745,6 +823,8 @@ scope_series *const *scope_source_graph_series(const scope_source *source,
                                                unsigned graph,
                                                unsigned *count)
 {
+    if (source->group)
+        return scope_group_graph_series(source->group, graph, count);
     if (graph >= source->graph_count)
     {
         *count = 0;
@@ -756,6 +836,8 @@ scope_series *const *scope_source_graph_series(const scope_source *source,
 
 bool scope_source_graph_take_new(scope_source *source, unsigned graph)
 {
+    if (source->group)
+        return scope_group_graph_take_new(source->group, graph);
     if (graph >= source->graph_count || !source->graphs[graph].fresh)
         return false;
     source->graphs[graph].fresh = false;
@@ -773,6 +855,9 @@ static double pause_seconds(const scope_graph *g)
 double scope_source_graph_view_end(scope_source *source, unsigned graph,
                                    double now, bool *scrolling)
 {
+    if (source->group)
+        return scope_group_graph_view_end(source->group, graph, now,
+                                           scrolling);
     scope_graph *g = &source->graphs[graph];
     double pause = pause_seconds(g);
     bool scroll = source->state == SCOPE_SOURCE_LIVE && g->has_data &&
@@ -809,6 +894,8 @@ double scope_source_graph_view_end(scope_source *source, unsigned graph,
 double scope_source_view_end(scope_source *source, double now,
                              bool *scrolling)
 {
+    if (source->group)
+        return scope_group_view_end(source->group, now, scrolling);
     double end = NAN;
     bool any = false;
     for (unsigned g = 0; g < source->graph_count; g++)
@@ -830,6 +917,8 @@ double scope_source_view_end(scope_source *source, double now,
 bool scope_source_held_range(const scope_source *source, double *oldest,
                              double *newest)
 {
+    if (source->group)
+        return scope_group_held_range(source->group, oldest, newest);
     double lo = INFINITY, hi = -INFINITY;
     for (unsigned s = 0; s < source->series_count; s++)
     {
@@ -849,6 +938,9 @@ bool scope_source_held_range(const scope_source *source, double *oldest,
 size_t scope_source_graph_message(const scope_source *source, unsigned graph,
                                   double now, char *buf, size_t size)
 {
+    if (source->group)
+        return scope_group_graph_message(source->group, graph, now, buf,
+                                          size);
     const scope_graph *g = &source->graphs[graph];
     int n = 0;
     switch (source->state)
@@ -892,7 +984,11 @@ static bool regex_matches(const scope_graph *graph, const char *name)
     regex_t regex;
     if (!recorder_regex_compile(&regex, graph->regex, NULL, NULL, 0))
         return false;
-    bool matched = regexec(&regex, name, 0, NULL, 0) == 0;
+    /* Several processes: PROGRAM[PID]/channel matches by either name. */
+    const char *channel = scope_group_channel_of(NULL, name);
+    bool matched = regexec(&regex, name, 0, NULL, 0) == 0 ||
+                   (channel && channel != name &&
+                    regexec(&regex, channel, 0, NULL, 0) == 0);
     regfree(&regex);
     return matched;
 }
@@ -906,6 +1002,8 @@ bool scope_source_graph_add_channel(scope_source *source, unsigned graph,
     if (!scope_members_add(&g->names, name, regex_matches(g, name)))
         return false;
     source->next_scan = -INFINITY;      /* the next poll finds it */
+    if (source->group)
+        scope_group_graph_add_channel(source->group, graph, name);
     return true;
 }
 
@@ -927,6 +1025,9 @@ bool scope_source_graph_remove_channel(scope_source *source, unsigned graph,
             *removed_at = (int) m;
             break;
         }
+    if (source->group)
+        *removed_at = scope_group_graph_remove_channel(source->group, graph,
+                                                       name);
     return true;
 }
 
@@ -950,11 +1051,15 @@ unsigned scope_source_graph_count(const scope_source *source)
 
 double scope_source_axis_time(const scope_source *source, double t)
 {
+    if (source->group)
+        return scope_group_axis_time(source->group, t);
     return source->attached_once ? t + source->offset : NAN;
 }
 
 double scope_source_axis_now(const scope_source *source, double now)
 {
+    if (source->group)
+        return scope_group_axis_now(source->group, now);
     if (!source->attached_once)
         return NAN;
     /* The process's own start on the monotonic clock, when it says it. */
@@ -965,6 +1070,39 @@ double scope_source_axis_now(const scope_source *source, double now)
 
 const recorder_share_process *scope_source_process(const scope_source *source)
 {
+    if (source->group)
+        return scope_group_process(source->group);
     return source->state == SCOPE_SOURCE_WAITING ||
            source->state == SCOPE_SOURCE_FAILED ? NULL : &source->process;
+}
+
+/* ---- several segments (multi_source.c) ------------------------------------ */
+
+scope_source *scope_source_new_group(scope_group *group, const char *path,
+                                     const scope_source_config *config)
+{
+    scope_source *source = scope_source_new(path, config);
+    if (source)
+        source->group = group;
+    return source;
+}
+
+void scope_source_join_group(scope_source *source, scope_group_link *link)
+{
+    source->link = link;
+}
+
+scope_group *scope_source_group(const scope_source *source)
+{
+    return source->group;
+}
+
+unsigned scope_source_last_found(const scope_source *source)
+{
+    return source->last_found;
+}
+
+const char *scope_source_label(const scope_source *source)
+{
+    return source->label[0] ? source->label : source->path;
 }

@@ -5,6 +5,7 @@
 #include "graph_files.h"
 #include "trigger.h"
 #include "marker_feed.h"
+#include "multi_source.h"
 
 #include <errno.h>
 #include <math.h>
@@ -125,7 +126,9 @@ int scope_headless_run(const scope_options *options)
         .ratio = options->ratio,
         .open_flags = options->open_flags,
     };
-    scope_source *source = scope_source_new(options->share_path, &config);
+    scope_source *source = scope_source_new_paths(options->share_paths,
+                                                  options->share_path_count,
+                                                  &config);
     if (!source)
     {
         fprintf(stderr, "recorder_scope: out of memory\n");
@@ -176,8 +179,10 @@ int scope_headless_run(const scope_options *options)
     {
         unsigned found = scope_source_poll(source, now);
         scope_marker_feed_poll(feed, source, found);
-        if (found & SCOPE_POLL_ATTACHED)
-            send_setup(source, options, feed);
+        /* Each process as it comes, when there are several. */
+        for (unsigned i = 0; i < scope_source_segment_count(source); i++)
+            if (scope_source_segment_found(source, i) & SCOPE_POLL_ATTACHED)
+                send_setup(scope_source_segment(source, i), options, feed);
         const char *message = scope_source_message(source);
         if (strcmp(message, said) != 0)
         {

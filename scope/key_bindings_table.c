@@ -70,6 +70,8 @@ static const scope_key_binding bindings[] = {
     BIND("app.pick-channels", "Window",
          "Choose channels and graphs, export channels, open a segment",
          "Insert"),
+    BIND("app.target-next", "Window",
+         "Commands and sliders to the next process, or to all", "<Control>p"),
     BIND("app.dismiss", "Window", "Dismiss the error / cancel a box zoom",
          "Escape"),
     BIND("app.shortcuts", "Window", "Keyboard shortcuts",

@@ -2,7 +2,7 @@
 #include "scope_app.h"
 #include "channel_data.h"
 #include "channel_picker.h"
-#include "command_queue.h"
+#include "command_targets.h"
 #include "csv_export.h"
 #include "desktop_theme.h"
 #include "error_banner.h"
@@ -10,9 +10,11 @@
 #include "graph_view.h"
 #include "key_bindings.h"
 #include "marker_feed.h"
+#include "multi_source.h"
 #include "renderer_choice.h"
 #include "trigger.h"
 #include "status_text.h"
+#include "target_choice.h"
 #include "window_chrome.h"
 #include "window_title.h"
 
@@ -49,7 +51,8 @@ struct _ScopeApp
     GtkApplication       parent_instance;
     const scope_options *options;
     scope_source *       source;
-    scope_commands *     commands;
+    scope_targets *      commands;      /* a queue per segment */
+    GtkWidget *          target_choice; /* where commands go */
     scope_markers *      markers;       /* events on the time axis */
     scope_marker_feed *  marker_feed;
     GtkWidget *          window;
@@ -128,7 +131,7 @@ static void show_error(ScopeApp *app, const char *text)
 /* Queue a command, and mark it on the time axis where it was sent. */
 static void send_command(ScopeApp *app, const char *command, const char *key)
 {
-    scope_commands_send(app->commands, command, key);
+    scope_targets_send(app->commands, app->source, command, key);
     scope_marker_feed_command(app->marker_feed, app->source, command,
                               g_get_monotonic_time() / 1e6);
 }
@@ -253,13 +256,20 @@ static void slider_row(slider *s, GtkGrid *grid, int row)
     g_signal_connect(s->scale, "value-changed", G_CALLBACK(on_slider_moved), s);
 }
 
-/* A new process: send it the -c commands and the sliders' values, or
- * read the values of tweaks whose sliders the user did not set. */
-static void on_attached(ScopeApp *app)
+/* A new process (segment 'segment' of the source): send it the -c
+ * commands and the sliders' values, or read the values of tweaks whose
+ * sliders the user did not set. */
+static void on_attached(ScopeApp *app, unsigned segment)
 {
     const scope_options *options = app->options;
     for (unsigned c = 0; c < options->command_count; c++)
-        send_command(app, options->commands[c], NULL);
+    {
+        scope_targets_send_to(app->commands, segment, options->commands[c],
+                              NULL);
+        scope_marker_feed_command(app->marker_feed, app->source,
+                                  options->commands[c],
+                                  g_get_monotonic_time() / 1e6);
+    }
     for (unsigned i = 0; i < options->slider_count; i++)
     {
         slider *s = &app->sliders[i];
@@ -548,8 +558,13 @@ static gboolean on_poll(gpointer data)
     unsigned found = scope_source_poll(app->source, now);
     bool marked = scope_marker_feed_poll(app->marker_feed, app->source,
                                          found) != 0;
-    if (found & SCOPE_POLL_ATTACHED)
-        on_attached(app);
+    /* Each process as it comes, when there are several. */
+    scope_targets_follow(app->commands, app->source);
+    for (unsigned i = 0; i < scope_source_segment_count(app->source); i++)
+        if (scope_source_segment_found(app->source, i) & SCOPE_POLL_ATTACHED)
+            on_attached(app, i);
+    if (found & (SCOPE_POLL_ATTACHED | SCOPE_POLL_STATE))
+        scope_target_choice_update(app->target_choice);
     follow_tweaks(app, now);
     bool everything = found & (SCOPE_POLL_STATE | SCOPE_POLL_ATTACHED |
                                SCOPE_POLL_CHANNELS);
@@ -577,11 +592,11 @@ static gboolean on_poll(gpointer data)
         snprintf(app->said, sizeof(app->said), "%s", message);
         update_title(app);
     }
-    scope_commands_poll(app->commands);
-    char outcome[400];
+    scope_targets_poll(app->commands);
+    char outcome[480];
     bool failed;
-    while (scope_commands_outcome(app->commands, outcome, sizeof(outcome),
-                                  &failed))
+    while (scope_targets_outcome(app->commands, app->source, outcome,
+                                 sizeof(outcome), &failed))
     {
         /* A slider's refusal stays beside it until one is applied. */
         slider *s = slider_of_outcome(app, outcome);
@@ -995,6 +1010,24 @@ static void on_picker_closed(GtkPopover *popover, gpointer data)
     gtk_widget_grab_focus(GTK_WIDGET(focused_view(app)));
 }
 
+/* Commands and sliders now go to another process (or to all): say so,
+ * and let the sliders show that process's tweaks. */
+static void on_target_chosen(void *data)
+{
+    ScopeApp *app = data;
+    const char *target = scope_target_choice_text(app->target_choice);
+    char text[160];
+    snprintf(text, sizeof(text), "commands go to %s", target);
+    set_action_text(app, text);
+    app->next_tweak_poll = 0;
+    if (app->options->trace_view)
+    {
+        printf("target: %s\n", target);
+        fflush(stdout);
+    }
+    gtk_widget_grab_focus(GTK_WIDGET(focused_view(app)));
+}
+
 static void show_shortcuts(ScopeApp *app)
 {
     GtkWindow *shortcuts = scope_shortcuts_window_new();
@@ -1064,6 +1097,17 @@ static void act_toggle_channel(GSimpleAction *action, GVariant *parameter,
     toggle_channel(data, g_variant_get_uint32(parameter));
 }
 
+/* Ctrl+P: commands and sliders go to the next process, or to all. */
+static void act_target_next(GSimpleAction *action, GVariant *parameter,
+                            gpointer data)
+{
+    (void) action;
+    (void) parameter;
+    ScopeApp *app = data;
+    if (app->target_choice)
+        scope_target_choice_next(app->target_choice);
+}
+
 static const GActionEntry app_actions[] = {
     { .name = "quit", .activate = act_quit },
     { .name = "toggle-timing", .activate = act_timing, .state = "false" },
@@ -1099,6 +1143,7 @@ static const GActionEntry app_actions[] = {
     { .name = "trigger-edge", .activate = act_trigger_edge },
     { .name = "trigger-level", .activate = act_trigger_level },
     { .name = "pick-channels", .activate = act_pick_channels },
+    { .name = "target-next", .activate = act_target_next },
 };
 
 /* ---- window ------------------------------------------------------------------- */
@@ -1151,6 +1196,9 @@ static void scope_app_activate(GApplication *application)
         .change = picker_change, .send = picker_send, .say = picker_say });
     g_signal_connect(gtk_menu_button_get_popover(GTK_MENU_BUTTON(app->picker)),
                      "closed", G_CALLBACK(on_picker_closed), app);
+    app->target_choice = scope_target_choice_new(app->source, on_target_chosen,
+                                                 app);
+    gtk_header_bar_pack_start(GTK_HEADER_BAR(bar), app->target_choice);
 
     GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4);
     gtk_window_set_child(GTK_WINDOW(app->window), box);
@@ -1260,7 +1308,7 @@ static void scope_app_shutdown(GApplication *application)
 static void scope_app_finalize(GObject *object)
 {
     ScopeApp *app = SCOPE_APP(object);
-    scope_commands_delete(app->commands);
+    scope_targets_delete(app->commands);
     scope_marker_feed_delete(app->marker_feed);
     scope_markers_delete(app->markers);
     scope_source_delete(app->source);
@@ -1306,12 +1354,12 @@ static bool scope_app_prepare(ScopeApp *app, const scope_options *options)
         .ratio = options->ratio,
         .open_flags = options->open_flags,
     };
-    app->source = scope_source_new(options->share_path, &config);
+    app->source = scope_source_new_paths(options->share_paths,
+                                         options->share_path_count, &config);
     if (!app->source)
         return false;
-    app->commands = scope_commands_new(scope_source_path(app->source),
-                                       options->open_flags);
-    if (!app->commands)
+    app->commands = scope_targets_new(options->open_flags);
+    if (!app->commands || !scope_targets_follow(app->commands, app->source))
         return false;
     char error[512];
     app->markers = scope_markers_new(0);
