@@ -52,15 +52,22 @@ start() {
 # Columns of a CSV: "N SAMPLES SPREAD" per channel column, SPREAD the
 # largest minus the smallest of time - value over every cell of all of
 # them, in microseconds.
+# Samples per process, then how far the scope's times stray from the
+# processes' own clock readings: scope time minus recorded CLOCK_MONOTONIC
+# is one constant (the axis origin) for every sample of every process.
+# A writer preempted between reading its clock and recording is late by the
+# preemption, which is not the scope's error: the 99th percentile of the
+# distance to the median must be within the limit, and the largest is said.
 agree() {
-    awk -F, 'NR > 1 {
-            for (i = 2; i <= NF; i++) if ($i != "") {
-                d = $1 - $i; n[i]++
-                if (!seen++ || d < lo) lo = d
-                if (seen == 1 || d > hi) hi = d
-            } }
-        END { for (i = 2; i in n; i++) printf "%d ", n[i]
-              printf "%.1f\n", (hi - lo) * 1e6 }' "$1"
+    counts=$(awk -F, 'NR > 1 { for (i = 2; i <= NF; i++) if ($i != "") n[i]++ }
+        END { for (i = 2; i in n; i++) printf "%d ", n[i] }' "$1")
+    awk -F, 'NR > 1 { for (i = 2; i <= NF; i++) if ($i != "")
+        printf "%.9f\n", $1 - $i }' "$1" | sort -g >"$1.d"
+    mid=$(awk '{ d[NR] = $1 } END { print d[int((NR + 1) / 2)] }' "$1.d")
+    strays=$(awk -v mid="$mid" '{ e = $1 - mid; if (e < 0) e = -e; printf "%.9f\n", e }' \
+        "$1.d" | sort -g | awk '{ e[NR] = $1 }
+        END { printf "%.1f %.1f", e[int(NR * 0.99)] * 1e6, e[NR] * 1e6 }')
+    echo "$counts$strays"
 }
 
 # --- a dies, b lives, c comes later ---------------------------------------
@@ -90,8 +97,8 @@ set -- $(agree "$work/three.csv")
 [ "$1 $2 $3" = "300 200 100" ] ||
     fail "samples per process: $1 $2 $3, not 300 200 100"
 awk -v s="$4" 'BEGIN { exit !(s <= 50) }' ||
-    fail "times disagree with the processes' clocks by $4 us"
-spread=$4
+    fail "times disagree with the processes' clocks by $4 us (99th percentile)"
+spread="$4 us (99th percentile; largest $5 us)"
 
 # -c went to each live process as it attached (the dead one reads none).
 for pid_seg in "$pid_b b" "$pid_c c"; do
@@ -114,5 +121,5 @@ head -1 "$work/one.csv" | grep -qx "time,clock_writer\[$pid_c\]/mono" ||
 head -1 "$work/single.csv" | grep -qx "time,mono" ||
     fail "one segment: $(head -1 "$work/single.csv")"
 
-echo "three processes (one killed, one late) on one axis (spread $spread us),"
+echo "three processes (one killed, one late) on one axis (spread $spread),"
 echo "-c to each, a regex naming the process, one -S unchanged: ok"
