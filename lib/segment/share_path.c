@@ -7,10 +7,11 @@
 #include <string.h>
 #include <unistd.h>
 
-/* Append text[0..length) to out at *used; false if it does not fit with
- * its terminating NUL. */
-static bool append(char *out, size_t size, size_t *used, const char *text,
-                   size_t length)
+/* Put text[0..length) in out at *used; false if it does not fit with its
+ * terminating NUL (unlike safe_append, which drops what does not fit: a
+ * truncated path could be another process's). */
+static bool put(char *out, size_t size, size_t *used, const char *text,
+                size_t length)
 {
     if (length >= size - *used)
         return false;
@@ -26,19 +27,18 @@ static bool file_name_byte(unsigned char c)
            (c >= '0' && c <= '9') || c == '.' || c == '_' || c == '-';
 }
 
-/* Append 'name' made safe as (part of) a file name. */
-static bool append_name(char *out, size_t size, size_t *used,
-                        const char *name)
+/* Put 'name' made safe as (part of) a file name. */
+static bool put_name(char *out, size_t size, size_t *used, const char *name)
 {
     if (!name || !*name)
-        return append(out, size, used, "_", 1);
+        return put(out, size, used, "_", 1);
     size_t start = *used;
     bool only_dots = true;
     for (const char *p = name; *p; p++)
     {
         char c = file_name_byte((unsigned char) *p) ? *p : '_';
         only_dots &= c == '.';
-        if (!append(out, size, used, &c, 1))
+        if (!put(out, size, used, &c, 1))
             return false;
     }
     /* Alone in a path component, "." or ".." would be a directory. */
@@ -47,12 +47,12 @@ static bool append_name(char *out, size_t size, size_t *used,
     return true;
 }
 
-static bool append_number(char *out, size_t size, size_t *used,
-                          unsigned long value)
+static bool put_number(char *out, size_t size, size_t *used,
+                       unsigned long value)
 {
     char digits[24];
     int length = snprintf(digits, sizeof(digits), "%lu", value);
-    return append(out, size, used, digits, (size_t) length);
+    return put(out, size, used, digits, (size_t) length);
 }
 
 bool share_path_expand(const char *path, const share_path_values *values,
@@ -66,16 +66,16 @@ bool share_path_expand(const char *path, const share_path_values *values,
     {
         if (*p != '%')
         {
-            fits = append(out, size, &used, p, 1);
+            fits = put(out, size, &used, p, 1);
             continue;
         }
         switch (*++p)
         {
-        case 'p': fits = append_number(out, size, &used, values->pid); break;
-        case 'u': fits = append_number(out, size, &used, values->uid); break;
-        case 'n': fits = append_name(out, size, &used, values->program); break;
-        case 'h': fits = append_name(out, size, &used, values->host); break;
-        case '%': fits = append(out, size, &used, "%", 1); break;
+        case 'p': fits = put_number(out, size, &used, values->pid); break;
+        case 'u': fits = put_number(out, size, &used, values->uid); break;
+        case 'n': fits = put_name(out, size, &used, values->program); break;
+        case 'h': fits = put_name(out, size, &used, values->host); break;
+        case '%': fits = put(out, size, &used, "%", 1); break;
         case 0:
             snprintf(why, why_size, "%s: '%%' at the end of the path "
                      "(write %%%% for a '%%'; escapes: %s)", path,
