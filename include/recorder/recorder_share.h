@@ -28,7 +28,9 @@ typedef struct recorder_share recorder_share;
 /* The path readers use when given none: $RECORDER_SHARE, else
  * /tmp/recorder_share, unless that is not the reader's own file and the
  * fallback path a writer takes then is ($XDG_RUNTIME_DIR/recorder_share
- * for a private XDG_RUNTIME_DIR, else /tmp/recorder_share.UID). */
+ * for a private XDG_RUNTIME_DIR, else /tmp/recorder_share.UID). Of the
+ * escapes writers expand in $RECORDER_SHARE, %u, %h and %% are expanded;
+ * a path with %p or %n (one segment per writer) is returned as it is. */
 extern const char *recorder_share_default_path(void);
 
 /* Map and validate the segment at 'path' (NULL for the default). On error,

@@ -2,6 +2,7 @@
 #define _GNU_SOURCE                     /* F_OFD_SETLK */
 #include "share_file_private.h"
 #include "share_layout_private.h"
+#include "recorder_share.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -95,22 +96,31 @@ static bool ours_to_replace(const char *path, int *fd_out, bool *foreign,
     return true;
 }
 
-/* Is an existing file at 'path' ours to replace? Moves it aside if so. */
-static bool clear_path(const char *path, bool *foreign, char *why,
-                       size_t why_size)
+/* Is an existing file at 'path' ours to replace? Moves it aside if so.
+ * Sets *held when a live process holds it. */
+static bool clear_path(const char *path, bool *foreign, bool *held,
+                       char *why, size_t why_size)
 {
     int fd;
     if (!ours_to_replace(path, &fd, foreign, why, why_size))
         return false;
     if (fd < 0)
         return true;                    /* nothing there */
-    bool held = share_file_locked(fd);
+    *held = share_file_locked(fd);
     share_header header;
-    unsigned holder = held && read_header(fd, &header) ? header.pid : 0;
+    bool named = *held && read_header(fd, &header);
     close(fd);
-    if (held)
+    if (*held)
     {
-        snprintf(why, why_size, "%s is in use by live process %u", path, holder);
+        /* The header is the holder's word, in a file of our own user:
+         * shown, never trusted (its name may hold anything). */
+        char program[4 * SHARE_NAME_MAX + 1] = "";
+        if (named)
+            recorder_share_escape(program, sizeof(program), header.program,
+                                  strnlen(header.program,
+                                          sizeof(header.program)));
+        snprintf(why, why_size, "%s is held by live process %u (%s)", path,
+                 named ? header.pid : 0u, program[0] ? program : "?");
         return false;
     }
 
@@ -237,11 +247,11 @@ fail_created:
 int share_file_create(const char *path, uint64_t size, share_view *view,
                       char *why, size_t why_size)
 {
-    bool foreign = false;
+    bool foreign = false, held = false;
     if (!within_file_size_limit(path, size, why, why_size) ||
         !directory_is_safe(path, why, why_size) ||
-        !clear_path(path, &foreign, why, why_size))
-        return foreign ? SHARE_FILE_FOREIGN : -1;
+        !clear_path(path, &foreign, &held, why, why_size))
+        return foreign ? SHARE_FILE_FOREIGN : held ? SHARE_FILE_HELD : -1;
 
     int fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
                   0600);

@@ -18,8 +18,11 @@
  * limit (RLIMIT_FSIZE, which would raise SIGXFSZ); moves a stale segment
  * to PATH.prev, if what is there is a segment of ours too. Returns the
  * descriptor, or with a message in 'why' SHARE_FILE_FOREIGN when another
- * user's file (at PATH or PATH.prev) is in the way, -1 otherwise. */
+ * user's file (at PATH or PATH.prev) is in the way, SHARE_FILE_HELD when a
+ * live process holds PATH (the message names its pid and program), -1
+ * otherwise. */
 #define SHARE_FILE_FOREIGN      (-2)
+#define SHARE_FILE_HELD         (-3)
 int share_file_create(const char *path, uint64_t size, share_view *view,
                       char *why, size_t why_size) RECORDER_HIDDEN;
 

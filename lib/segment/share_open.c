@@ -8,6 +8,7 @@
  */
 #include "share_reader_private.h"
 #include "share_file_private.h"
+#include "share_path_private.h"
 #include "segment_guard_private.h"
 #include "share_v12_private.h"
 
@@ -32,12 +33,24 @@ static bool owned_file(const char *path)
 }
 
 /* A writer whose default path holds another user's file shares in its
- * fallback path instead: look there when the default is not ours. */
+ * fallback path instead: look there when the default is not ours.
+ * $RECORDER_SHARE is expanded as the writer expands it, except that a
+ * reader cannot know another process's %p or %n: such a path is returned
+ * as it is, and opening it says how to find the segments it stands for. */
 const char *recorder_share_default_path(void)
 {
     const char *path = getenv("RECORDER_SHARE");
     if (path && *path)
-        return path;
+    {
+        if (!strchr(path, '%') || share_path_per_process(path))
+            return path;
+        static __thread char expanded[PATH_MAX];
+        share_path_values values;
+        char host[256], why[2 * PATH_MAX];
+        share_path_values_here(&values, host, sizeof(host));
+        return share_path_expand(path, &values, expanded, sizeof(expanded),
+                                 why, sizeof(why)) ? expanded : path;
+    }
     static __thread char fallback[PATH_MAX];
     if (!owned_file(RECORDER_SHARE_DEFAULT_PATH))
     {
@@ -189,9 +202,14 @@ recorder_share *recorder_share_open_flags(const char *path, unsigned flags,
     }
     if (share->fd < 0)
     {
-        snprintf(error, size, "%s: %s", path,
-                 errno == ELOOP ? "is a symbolic link; not following it"
-                                : strerror(errno));
+        if (errno == ENOENT && share_path_per_process(path))
+            snprintf(error, size, "%s: no such segment: %%p and %%n stand for "
+                     "each writer's pid and program; open one segment by its "
+                     "path (recorder_scope -L lists them)", path);
+        else
+            snprintf(error, size, "%s: %s", path,
+                     errno == ELOOP ? "is a symbolic link; not following it"
+                                    : strerror(errno));
         goto fail_open;
     }
     struct stat st;

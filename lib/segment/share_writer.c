@@ -22,6 +22,7 @@
 #include "share_file_private.h"
 #include "share_hooks_private.h"
 #include "share_layout_private.h"
+#include "share_path_private.h"
 #include "crash_report_private.h"
 #include "file_identity_private.h"
 #include "output_private.h"
@@ -68,6 +69,7 @@ static struct
     share_header *   header;            /* the segment's: written, never trusted */
     share_header     layout;            /* our copy: offsets, sizes and counts */
     char             path[PATH_MAX];
+    char             asked[PATH_MAX];   /* path as given, escapes and all */
     retired_segment  retired[RETIRED_KEPT]; /* segments left, oldest first */
     recorder_info ** recorders;         /* layout.recorders.capacity */
     recorder_tweak ** tweaks;           /* layout.tweaks.capacity */
@@ -1048,7 +1050,7 @@ static void after_fork_in_child(void)
 /* Say once why no segment (or no larger segment) could be made. */
 static void say_not_sharing(const char *what, const char *why)
 {
-    static char said[PATH_MAX + 160];
+    static char said[2 * PATH_MAX + 320];
     char text[sizeof(said)];
     snprintf(text, sizeof(text), "%s: %s", what, why);
     if (strcmp(said, text) != 0)
@@ -1083,7 +1085,7 @@ static bool create_locked(const char *path, const share_needs *at_least,
     }
 
     share_view view;
-    char why[PATH_MAX + 128];
+    char why[2 * PATH_MAX + 256];       /* room for the path twice */
     char temporary[PATH_MAX];
     char fallback[PATH_MAX];
     int fd;
@@ -1101,6 +1103,15 @@ static bool create_locked(const char *path, const share_needs *at_least,
         fprintf(stderr, "recorder: %s; sharing in %s instead\n", why, fallback);
         path = fallback;
         fd = share_file_create(path, size, &view, why, sizeof(why));
+    }
+    if (fd == SHARE_FILE_HELD && !share_path_per_process(writer.asked))
+    {
+        /* Two processes of a system on one path: say how each gets its
+         * own, from the path as given (its escapes still escapes). */
+        size_t used = strlen(why);
+        snprintf(why + used, sizeof(why) - used, "; give each process its "
+                 "own segment, e.g. RECORDER_SHARE=%s.%%p",
+                 writer.asked[0] ? writer.asked : path);
     }
     if (fd < 0)
     {
@@ -1249,7 +1260,23 @@ bool recorder_share_open_path(const char *path)
     recorder_share_install();
     if (!path)
         path = default_path();
+    /* Expanded here, in the process that shares: a child after fork()
+     * gets a path with its own %p. */
+    share_path_values values;
+    char host[256], expanded[PATH_MAX], why[2 * PATH_MAX];
+    share_path_values_here(&values, host, sizeof(host));
+    if (!share_path_expand(path, &values, expanded, sizeof(expanded), why,
+                           sizeof(why)))
+    {
+        pthread_mutex_lock(&writer.lock);
+        say_not_sharing("not sharing", why);
+        pthread_mutex_unlock(&writer.lock);
+        record(recorder_error, "Bad shared segment path");
+        return false;
+    }
     pthread_mutex_lock(&writer.lock);
+    snprintf(writer.asked, sizeof(writer.asked), "%s", path);
+    path = expanded;
     let_go_if_detached_locked();
     release_retired_locked(false);
     bool ok = writer.header &&

@@ -458,7 +458,8 @@ static const char help_text[] =
     "  traces        recorders whose trace is not 0\n"
     "  dump          dump the flight recorder now\n"
     "  output=FILE, output_append=FILE   send output to FILE\n"
-    "  share=PATH    shared segment path\n"
+    "  share=PATH    shared segment path; %p pid, %n program, %u user id,\n"
+    "                %h host, %% a '%' (one segment per process: %p)\n"
     "  @cmd          run cmd even if a recorder has that name\n";
 
 static int set_output(const char *path, const char *mode, const char *item)
