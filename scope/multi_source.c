@@ -1,9 +1,9 @@
 /* multi_source.c - several segments shown as one source: one follower
  * per segment path, their graphs' channels side by side on one axis. */
 #include "multi_source.h"
+#include "segment_list.h"
 
 #include <ctype.h>
-#include <glob.h>
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
@@ -45,11 +45,6 @@ struct scope_group
 };
 
 /* ---- names ----------------------------------------------------------------- */
-
-bool scope_path_is_pattern(const char *path)
-{
-    return path && strpbrk(path, "*?[") != NULL;
-}
 
 const char *scope_group_full_name(const char *label, const char *channel,
                                   char *buf, size_t size)
@@ -132,25 +127,23 @@ static bool add_member(scope_group *group, const char *path, bool from_pattern)
 }
 
 /* Paths named join at once (they may not exist yet); patterns add what
- * they match now. True when a segment joined. */
+ * they match now, as -L and -D find them (segment_list.c). True when a
+ * segment joined. */
 static bool expand(scope_group *group)
 {
     unsigned before = group->member_count;
-    for (unsigned p = 0; p < group->pattern_count; p++)
+    scope_segment_set set;
+    if (!scope_segment_set_expand(&set, (const char *const *) group->patterns,
+                                  group->pattern_count, false))
+        return false;
+    for (unsigned i = 0; i < set.count; i++)
     {
-        const char *pattern = group->patterns[p];
-        if (!scope_path_is_pattern(pattern))
-        {
-            add_member(group, pattern, false);
-            continue;
-        }
-        glob_t found;
-        if (glob(pattern, 0, NULL, &found) != 0)
-            continue;                   /* nothing yet, or unreadable */
-        for (size_t i = 0; i < found.gl_pathc; i++)
-            add_member(group, found.gl_pathv[i], true);
-        globfree(&found);
+        bool named = false;
+        for (unsigned p = 0; p < group->pattern_count && !named; p++)
+            named = strcmp(group->patterns[p], set.paths[i]) == 0;
+        add_member(group, set.paths[i], !named);
     }
+    scope_segment_set_free(&set);
     return group->member_count != before;
 }
 
@@ -239,7 +232,7 @@ static void describe(scope_group *group)
 scope_source *scope_source_new_paths(const char *const *paths, unsigned count,
                                      const scope_source_config *config)
 {
-    if (count == 0 || (count == 1 && !scope_path_is_pattern(paths[0])))
+    if (count == 0 || (count == 1 && !scope_segment_is_pattern(paths[0])))
         return scope_source_new(count ? paths[0] : NULL, config);
     scope_group *group = calloc(1, sizeof(*group));
     if (!group)

@@ -36,9 +36,6 @@ typedef struct scope_group_link
     unsigned colours;                   /* the next series colour */
 } scope_group_link;
 
-/* Whether 'path' has glob(3) characters. */
-bool scope_path_is_pattern(const char *path);
-
 /* The source for the -S given: one segment's, as scope_source_new(), for
  * none or one path that is no pattern; a group otherwise. NULL if out of
  * memory. */

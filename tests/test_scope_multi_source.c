@@ -7,6 +7,7 @@
 #include <cmocka.h>
 
 #include "multi_source.h"
+#include "segment_list.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -41,9 +42,9 @@ static void test_names(void **state)
 static void test_one_path_is_no_group(void **state)
 {
     (void) state;
-    assert_false(scope_path_is_pattern("/tmp/recorder_share"));
-    assert_true(scope_path_is_pattern("/tmp/recorder_share*"));
-    assert_true(scope_path_is_pattern("/tmp/seg.[ab]"));
+    assert_false(scope_segment_is_pattern("/tmp/recorder_share"));
+    assert_true(scope_segment_is_pattern("/tmp/recorder_share*"));
+    assert_true(scope_segment_is_pattern("/tmp/seg.[ab]"));
     const char *one[] = { "/nonexistent/seg" };
     scope_source *source = scope_source_new_paths(one, 1, &config);
     assert_non_null(source);
