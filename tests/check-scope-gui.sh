@@ -13,60 +13,14 @@
 # sanitized: skip
 # KEEP_SHOTS=DIR keeps the screenshots there, to look at them.
 set -eu
-top=$(cd "$(dirname "$0")/.." && pwd)
-case "${BUILD:-build}" in
-    /*) build=$BUILD ;;
-    *)  build="$top/${BUILD:-build}" ;;
-esac
-
-if [ "${1:-}" != inner ]; then
-    for tool in xvfb-run xauth xdotool import convert identify; do
-        if ! command -v "$tool" >/dev/null 2>&1; then
-            echo "check-scope-gui: skipped, $tool is not installed"
-            exit 0
-        fi
-    done
-    exec xvfb-run -a -s '-screen 0 1024x768x24' sh "$0" inner
-fi
+. "$(dirname "$0")/scope_window_test.sh"
+window_test check-scope-gui 1024x768 "xdotool import convert identify" "$@"
 
 scope="$build/recorder_scope"
 feeder="$build/tests/scope_feeder"
-work=$(mktemp -d)
-pids=""
-cleanup() {
-    for pid in $pids; do kill "$pid" 2>/dev/null || true; done
-    wait 2>/dev/null || true
-    [ -n "${KEEP_SHOTS:-}" ] && cp "$work"/*.png "$KEEP_SHOTS"/ 2>/dev/null
-    rm -rf "$work"
-}
-trap cleanup EXIT INT TERM
-
-export GTK_A11Y=none
-export DBUS_SESSION_BUS_ADDRESS=unix:path=/nonexistent
-export XDG_RUNTIME_DIR="$work/runtime"
-export XDG_CACHE_HOME="$work/cache"
-mkdir -m 700 "$XDG_RUNTIME_DIR" "$XDG_CACHE_HOME"
-export GDK_BACKEND=x11
-unset GSK_RENDERER
 export RECORDER_TRACES=feed=ramp,wave,level
 seg="$work/segment"
 shots="$work/shot-"
-
-fail() {
-    echo "check-scope-gui: $*"
-    [ -f "$work/scope.err" ] && sed 's/^/  scope: /' "$work/scope.err"
-    exit 1
-}
-
-# Wait up to 10 s for a condition (a shell command): no fixed sleeps, the
-# checks go on as soon as the window shows what they look for.
-wait_for() {
-    deadline=$(($(date +%s) + 10))
-    while ! eval "$1"; do
-        [ "$(date +%s)" -lt "$deadline" ] || fail "timed out waiting for: $1"
-        sleep 0.05
-    done
-}
 
 feed() {
     RECORDER_SHARE="$seg" "$feeder" "$1" "$2" >/dev/null 2>"$work/feed.err" &

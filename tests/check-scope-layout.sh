@@ -10,57 +10,13 @@
 # sanitized: skip
 # KEEP_SHOTS=DIR keeps the screenshots there, to look at them.
 set -eu
-top=$(cd "$(dirname "$0")/.." && pwd)
-case "${BUILD:-build}" in
-    /*) build=$BUILD ;;
-    *)  build="$top/${BUILD:-build}" ;;
-esac
-
-if [ "${1:-}" != inner ]; then
-    for tool in xvfb-run xauth xdotool import convert; do
-        if ! command -v "$tool" >/dev/null 2>&1; then
-            echo "check-scope-layout: skipped, $tool is not installed"
-            exit 0
-        fi
-    done
-    exec xvfb-run -a -s '-screen 0 1024x768x24' sh "$0" inner
-fi
+. "$(dirname "$0")/scope_window_test.sh"
+window_test check-scope-layout 1024x768 "xdotool import convert" "$@"
 
 scope="$build/recorder_scope"
 feeder="$build/tests/scope_feeder"
-work=$(mktemp -d)
-pids=""
-cleanup() {
-    for pid in $pids; do kill "$pid" 2>/dev/null || true; done
-    wait 2>/dev/null || true
-    [ -n "${KEEP_SHOTS:-}" ] && cp "$work"/*.png "$KEEP_SHOTS"/ 2>/dev/null
-    rm -rf "$work"
-}
-trap cleanup EXIT INT TERM
-
-export GTK_A11Y=none
-export DBUS_SESSION_BUS_ADDRESS=unix:path=/nonexistent
-export XDG_RUNTIME_DIR="$work/runtime"
-export XDG_CACHE_HOME="$work/cache"
-mkdir -m 700 "$XDG_RUNTIME_DIR" "$XDG_CACHE_HOME"
-export GDK_BACKEND=x11
-unset GSK_RENDERER GTK_THEME
 export RECORDER_TRACES=feed=ramp,wave,level
 seg="$work/segment"
-
-fail() {
-    echo "check-scope-layout: $*"
-    [ -f "$work/scope.err" ] && sed 's/^/  scope: /' "$work/scope.err"
-    exit 1
-}
-
-wait_for() {
-    deadline=$(($(date +%s) + 10))
-    while ! eval "$1"; do
-        [ "$(date +%s)" -lt "$deadline" ] || fail "timed out waiting for: $1"
-        sleep 0.05
-    done
-}
 
 # Pixels of colour $2 (hex) in image $1 within geometry $3 (WxH+X+Y).
 pixels() {
@@ -87,8 +43,7 @@ scope_pid=$!
 pids="$pids $scope_pid"
 # --- the title: program and pid, then the segment --------------------------
 title="recorder_scope: scope_feeder[$feeder_pid] $seg"
-wait_for "wid=\$(xdotool search --onlyvisible --pid $scope_pid \
-    --name '^recorder_scope: ' 2>/dev/null | tail -1) && [ -n \"\$wid\" ] &&
+wait_for "find_window $scope_pid &&
     [ \"\$(xdotool getwindowname \$wid 2>/dev/null)\" = \"\$title\" ]"
 
 # --- a missing tweak: on stderr and beside its slider, for good ------------
@@ -139,8 +94,7 @@ wait "$scope_pid" || fail "the scope exited with status $?"
     2>"$work/scope.err" &
 scope_pid=$!
 pids="$pids $scope_pid"
-wait_for "xdotool search --onlyvisible --pid $scope_pid \
-    --name '^recorder_scope: ' >/dev/null 2>&1"
+wait_for "find_window $scope_pid"
 # The ramp in the light palette's amber, on light backgrounds.
 wait_for "import -window root '$work/light.png' &&
           [ \$(pixels '$work/light.png' B38000 640x460+0+0) -gt 150 ]"

@@ -10,11 +10,7 @@
 # sanitized: skip
 set -eu
 [ -n "${TRACE_TEST:-}" ] && set -x
-top=$(cd "$(dirname "$0")/.." && pwd)
-case "${BUILD:-build}" in
-    /*) build=$BUILD ;;
-    *)  build="$top/${BUILD:-build}" ;;
-esac
+. "$(dirname "$0")/scope_window_test.sh"
 scope="$build/recorder_scope"
 feeder="$build/tests/scope_event_feeder"
 export RECORDER_TRACES=feed=ramp,
@@ -84,52 +80,15 @@ if [ "${1:-}" != inner ]; then
     echo "headless: 7 record markers at the dump's times, a restart marker at $restart s"
     rm -rf "$work"
     trap - EXIT INT TERM
-
-    for tool in xvfb-run xauth xdotool; do
-        if ! command -v "$tool" >/dev/null 2>&1; then
-            echo "check-scope-markers: window part skipped, $tool is not installed"
-            exit 0
-        fi
-    done
-    exec xvfb-run -a -s '-screen 0 1280x1024x24' sh "$0" inner
 fi
 
 # ---- the window ----
-work=$(mktemp -d)
-pids=""
-cleanup() {
-    for pid in $pids; do kill "$pid" 2>/dev/null || true; done
-    wait 2>/dev/null || true
-    [ -n "${KEEP_SHOTS:-}" ] && cp "$work"/*.png "$KEEP_SHOTS"/ 2>/dev/null
-    rm -rf "$work"
-}
-trap cleanup EXIT INT TERM
-export GTK_A11Y=none
-export DBUS_SESSION_BUS_ADDRESS=unix:path=/nonexistent
-export XDG_RUNTIME_DIR="$work/runtime" XDG_CACHE_HOME="$work/cache"
-mkdir -m 700 "$XDG_RUNTIME_DIR" "$XDG_CACHE_HOME"
-export GDK_BACKEND=x11
-unset GSK_RENDERER
+window_test_skipped="window part skipped"
+window_test check-scope-markers 1280x1024 "xdotool" "$@"
 out="$work/trace"
-fail() {
-    echo "check-scope-markers: $*"
-    sed 's/^/  trace: /' "$out" | tail -20
-    sed 's/^/  scope: /' "$work/scope.err" 2>/dev/null | tail -5
-    exit 1
-}
-wait_for() {
-    deadline=$(($(date +%s) + 10))
-    while ! eval "$1"; do
-        [ "$(date +%s)" -lt "$deadline" ] || fail "timed out waiting for: $1"
-        sleep 0.05
-    done
-}
+window_test_trace=$out
 last() { tail -n +"$(( ${2:-0} + 1 ))" "$out" | grep "^$1" | tail -1; }
 lines() { wc -l <"$out"; }
-find_window() {
-    wid=$(xdotool search --onlyvisible --pid "$1" --name '^recorder_scope: ' 2>/dev/null | tail -1)
-    [ -n "$wid" ]
-}
 
 RECORDER_SHARE="$work/seg" "$feeder" 8 30 2>"$work/feeder.err" &
 pids="$pids $!"

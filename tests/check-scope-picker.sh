@@ -11,56 +11,13 @@
 # sanitized: skip
 # KEEP_SHOTS=DIR keeps the screenshots there, to look at them.
 set -eu
-top=$(cd "$(dirname "$0")/.." && pwd)
-case "${BUILD:-build}" in
-    /*) build=$BUILD ;;
-    *)  build="$top/${BUILD:-build}" ;;
-esac
-
-if [ "${1:-}" != inner ]; then
-    for tool in xvfb-run xauth xdotool import convert; do
-        if ! command -v "$tool" >/dev/null 2>&1; then
-            echo "check-scope-picker: skipped, $tool is not installed"
-            exit 0
-        fi
-    done
-    exec xvfb-run -a -s '-screen 0 1024x768x24' sh "$0" inner
-fi
+. "$(dirname "$0")/scope_window_test.sh"
+window_test check-scope-picker 1024x768 "xdotool import convert" "$@"
 
 scope="$build/recorder_scope"
 feeder="$build/tests/scope_feeder"
-work=$(mktemp -d)
-pids=""
-cleanup() {
-    for pid in $pids; do kill "$pid" 2>/dev/null || true; done
-    wait 2>/dev/null || true
-    [ -n "${KEEP_SHOTS:-}" ] && cp "$work"/*.png "$KEEP_SHOTS"/ 2>/dev/null
-    rm -rf "$work"
-}
-trap cleanup EXIT INT TERM
-
-export GTK_A11Y=none
-export DBUS_SESSION_BUS_ADDRESS=unix:path=/nonexistent
-export XDG_RUNTIME_DIR="$work/runtime" XDG_CACHE_HOME="$work/cache"
-mkdir -m 700 "$XDG_RUNTIME_DIR" "$XDG_CACHE_HOME"
-export GDK_BACKEND=x11
-unset GSK_RENDERER
 out="$work/scope.out"
-
-fail() {
-    echo "check-scope-picker: $*"
-    sed 's/^/  trace: /' "$out" | tail -12
-    sed 's/^/  scope: /' "$work/scope.err" 2>/dev/null | tail -5
-    exit 1
-}
-
-wait_for() {
-    deadline=$(($(date +%s) + 10))
-    while ! eval "$1"; do
-        [ "$(date +%s)" -lt "$deadline" ] || fail "timed out waiting for: $1"
-        sleep 0.05
-    done
-}
+window_test_trace=$out
 
 # The newest trace line starting with $1 is $2.
 newest_is() { [ "$(grep "^$1" "$out" | tail -1)" = "$1$2" ]; }
@@ -82,7 +39,7 @@ pids="$pids $!"
 scope_pid=$!
 pids="$pids $scope_pid"
 wait_for 'grep -q "running" "$work/scope.err"'
-wait_for 'wid=$(xdotool search --onlyvisible --pid $scope_pid --name "^recorder_scope: " | tail -1); [ -n "$wid" ]'
+wait_for 'find_window $scope_pid'
 wait_for 'newest_is "shown: graph 1:" " ramp"'
 newest_is "graphs: 1:" " ramp" || fail "no graphs line for the first graph"
 sleep 0.5                                   # the popover takes the focus

@@ -7,56 +7,12 @@
 # sanitized: skip
 # KEEP_SHOTS=DIR keeps the screenshot there, to look at it.
 set -eu
-top=$(cd "$(dirname "$0")/.." && pwd)
-case "${BUILD:-build}" in
-    /*) build=$BUILD ;;
-    *)  build="$top/${BUILD:-build}" ;;
-esac
-
-if [ "${1:-}" != inner ]; then
-    for tool in xvfb-run xauth xdotool import convert; do
-        if ! command -v "$tool" >/dev/null 2>&1; then
-            echo "check-scope-processes-gui: skipped, $tool is not installed"
-            exit 0
-        fi
-    done
-    exec xvfb-run -a -s '-screen 0 1024x768x24' sh "$0" inner
-fi
+. "$(dirname "$0")/scope_window_test.sh"
+window_test check-scope-processes-gui 1024x768 "xdotool import convert" "$@"
 
 scope="$build/recorder_scope"
 writer="$build/tests/clock_writer"
-work=$(mktemp -d)
-pids=""
-cleanup() {
-    for pid in $pids; do kill "$pid" 2>/dev/null || true; done
-    wait 2>/dev/null || true
-    [ -n "${KEEP_SHOTS:-}" ] && cp "$work"/*.png "$KEEP_SHOTS"/ 2>/dev/null
-    rm -rf "$work"
-}
-trap cleanup EXIT INT TERM
-
-export GTK_A11Y=none
-export DBUS_SESSION_BUS_ADDRESS=unix:path=/nonexistent
-export XDG_RUNTIME_DIR="$work/runtime"
-export XDG_CACHE_HOME="$work/cache"
-mkdir -m 700 "$XDG_RUNTIME_DIR" "$XDG_CACHE_HOME"
-export GDK_BACKEND=x11
-unset GSK_RENDERER
 export RECORDER_TRACES=clock=mono,
-
-fail() {
-    echo "check-scope-processes-gui: $*"
-    [ -f "$work/scope.err" ] && sed 's/^/  scope: /' "$work/scope.err"
-    exit 1
-}
-
-wait_for() {
-    deadline=$(($(date +%s) + 10))
-    while ! eval "$1"; do
-        [ "$(date +%s)" -lt "$deadline" ] || fail "timed out waiting for: $1"
-        sleep 0.05
-    done
-}
 
 pixels() {
     convert "$1" -format %c histogram:info:- |

@@ -8,11 +8,7 @@
 # sanitized: skip
 set -eu
 [ -n "${TRACE_TEST:-}" ] && set -x
-top=$(cd "$(dirname "$0")/.." && pwd)
-case "${BUILD:-build}" in
-    /*) build=$BUILD ;;
-    *)  build="$top/${BUILD:-build}" ;;
-esac
+. "$(dirname "$0")/scope_window_test.sh"
 scope="$build/recorder_scope"
 writer="$build/tests/spike_writer"
 export RECORDER_TRACES=spike=sig,
@@ -78,54 +74,15 @@ if [ "${1:-}" != inner ]; then
     rm -rf "$work"
     pid=""
     trap - EXIT INT TERM
-
-    for tool in xvfb-run xauth xdotool import convert compare; do
-        if ! command -v "$tool" >/dev/null 2>&1; then
-            echo "check-scope-trigger: window part skipped, $tool is not installed"
-            exit 0
-        fi
-    done
-    exec xvfb-run -a -s '-screen 0 1280x1024x24' sh "$0" inner
 fi
 
-work=$(mktemp -d)
-pids=""
-cleanup() {
-    for pid in $pids; do kill "$pid" 2>/dev/null || true; done
-    wait 2>/dev/null || true
-    [ -n "${KEEP_SHOTS:-}" ] && cp "$work"/*.png "$KEEP_SHOTS"/ 2>/dev/null
-    rm -rf "$work"
-}
-trap cleanup EXIT INT TERM
-
-export GTK_A11Y=none
-export DBUS_SESSION_BUS_ADDRESS=unix:path=/nonexistent
-export XDG_RUNTIME_DIR="$work/runtime" XDG_CACHE_HOME="$work/cache"
-mkdir -m 700 "$XDG_RUNTIME_DIR" "$XDG_CACHE_HOME"
-export GDK_BACKEND=x11
-unset GSK_RENDERER
+window_test_skipped="window part skipped"
+window_test check-scope-trigger 1280x1024 "xdotool import convert compare" "$@"
 out="$work/scope.out"
-
-fail() {
-    echo "check-scope-trigger: $*"
-    sed 's/^/  trace: /' "$out" | tail -20
-    sed 's/^/  scope: /' "$work/scope.err" 2>/dev/null | tail -5
-    exit 1
-}
-wait_for() {
-    deadline=$(($(date +%s) + ${2:-10}))
-    while ! eval "$1"; do
-        [ "$(date +%s)" -lt "$deadline" ] || fail "timed out waiting for: $1"
-        sleep 0.05
-    done
-}
+window_test_trace=$out
 last() { tail -n +"$(( ${2:-0} + 1 ))" "$out" | grep "^$1" | tail -1; }
 lines() { wc -l <"$out"; }
 expect() { mark=$1; shift; wait_for "[ -n \"\$(last '$1' $mark)\" ]"; }
-find_window() {
-    wid=$(xdotool search --onlyvisible --pid "$1" --name '^recorder_scope: ' 2>/dev/null | tail -1)
-    [ -n "$wid" ]
-}
 near() { awk -v a="$1" -v b="$2" -v t="$3" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(d <= t) }'; }
 
 # The window is up before the spike, 4 s after the writer starts.
@@ -138,7 +95,7 @@ wait_for 'find_window $scope_pid'
 RECORDER_SHARE="$work/seg" "$build/tests/spike_writer" 4 60 2>/dev/null &
 pids="$pids $!"
 wait_for 'grep -q "^trigger: armed" "$out"'
-wait_for 'grep -q "^trigger: triggered" "$out"' 15
+wait_for 'grep -q "^trigger: triggered" "$out"'
 t=$(last "trigger: triggered" | awk '{ print $3 }')
 near "$t" 4 0.5 || fail "triggered at $t, the spike is at about 4 s"
 # The view is the span 20% before it.

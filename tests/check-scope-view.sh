@@ -11,11 +11,7 @@
 # sanitized: skip
 set -eu
 [ -n "${TRACE_TEST:-}" ] && set -x
-top=$(cd "$(dirname "$0")/.." && pwd)
-case "${BUILD:-build}" in
-    /*) build=$BUILD ;;
-    *)  build="$top/${BUILD:-build}" ;;
-esac
+. "$(dirname "$0")/scope_window_test.sh"
 scope="$build/recorder_scope"
 feeder="$build/tests/scope_feeder"
 
@@ -61,49 +57,13 @@ if [ "${1:-}" != inner ]; then
     wait 2>/dev/null || true
     rm -rf "$work"
     trap - EXIT INT TERM
-
-    for tool in xvfb-run xauth xdotool import convert compare; do
-        if ! command -v "$tool" >/dev/null 2>&1; then
-            echo "check-scope-view: window part skipped, $tool is not installed"
-            exit 0
-        fi
-    done
-    exec xvfb-run -a -s '-screen 0 1280x1024x24' sh "$0" inner
 fi
 
-work=$(mktemp -d)
-pids=""
-cleanup() {
-    for pid in $pids; do kill "$pid" 2>/dev/null || true; done
-    wait 2>/dev/null || true
-    [ -n "${KEEP_SHOTS:-}" ] && cp "$work"/*.png "$KEEP_SHOTS"/ 2>/dev/null
-    rm -rf "$work"
-}
-trap cleanup EXIT INT TERM
-
-export GTK_A11Y=none
-export DBUS_SESSION_BUS_ADDRESS=unix:path=/nonexistent
-export XDG_RUNTIME_DIR="$work/runtime" XDG_CACHE_HOME="$work/cache"
-mkdir -m 700 "$XDG_RUNTIME_DIR" "$XDG_CACHE_HOME"
-export GDK_BACKEND=x11
-unset GSK_RENDERER
+window_test_skipped="window part skipped"
+window_test check-scope-view 1280x1024 "xdotool import convert compare" "$@"
 export RECORDER_TRACES=feed=ramp,wave,level
 out="$work/scope.out"
-
-fail() {
-    echo "check-scope-view: $*"
-    sed 's/^/  trace: /' "$out" | tail -20
-    sed 's/^/  scope: /' "$work/scope.err" 2>/dev/null | tail -5
-    exit 1
-}
-
-wait_for() {
-    deadline=$(($(date +%s) + 20))   # generous: CI machines are shared
-    while ! eval "$1"; do
-        [ "$(date +%s)" -lt "$deadline" ] || fail "timed out waiting for: $1"
-        sleep 0.05
-    done
-}
+window_test_trace=$out
 
 # The last trace line starting with $1, after line $2.
 last() { tail -n +"$(( ${2:-0} + 1 ))" "$out" | grep "^$1" | tail -1; }
@@ -112,11 +72,6 @@ lines() { wc -l <"$out"; }
 expect() {
     mark=$1; shift
     wait_for "[ -n \"\$(last '$1' $mark)\" ]"
-}
-# The scope's main window (GTK also maps a 1x1 one of its own).
-find_window() {
-    wid=$(xdotool search --onlyvisible --pid "$1" --name '^recorder_scope: ' 2>/dev/null | tail -1)
-    [ -n "$wid" ]
 }
 near() {    # near A B TOLERANCE
     awk -v a="$1" -v b="$2" -v t="$3" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(d <= t) }'
