@@ -253,7 +253,8 @@ SANITIZE_ASAN   := -fsanitize=address,undefined -fno-sanitize-recover=undefined
 SANITIZE_TSAN   := -fsanitize=thread
 
 check-asan: deps-check
-	@$(MAKE) --no-print-directory BUILD=$(BUILD)/asan \
+	@LSAN_OPTIONS="suppressions=$(CURDIR)/tests/lsan.supp $$LSAN_OPTIONS" \
+	    $(MAKE) --no-print-directory BUILD=$(BUILD)/asan \
 	    CFLAGS="-O1 -g -fno-omit-frame-pointer $(SANITIZE_ASAN)" sanitized-check
 
 check-tsan: deps-check

@@ -8,6 +8,9 @@
 # had, and lists the library's recorders. Then a growth the file size
 # limit forbids: what is left out is said on stderr, in the program's
 # 'list' and by recorder_scope -l.
+# It builds and links programs of its own, which the sanitizer builds do not
+# provide for (make check-asan, check-tsan):
+# sanitized: skip
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 build=${BUILD:-build}
