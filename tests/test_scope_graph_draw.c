@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "graph_draw.h"
+#include "scope_test_render.h"
 #include "scope_test_series.h"
 
 #include <malloc.h>
@@ -19,34 +20,9 @@
 #include <time.h>
 #include <unistd.h>
 
-/* Fontconfig keeps its caches until exit: not a leak of ours. */
-const char *__lsan_default_suppressions(void);
-const char *__lsan_default_suppressions(void)
-{
-    return "leak:libfontconfig.so\n";
-}
-
-#define WIDTH   900
-#define HEIGHT  300
-
 static cairo_surface_t *render(const graph_model *model)
 {
-    cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24,
-                                                          WIDTH, HEIGHT);
-    cairo_t *cr = cairo_create(surface);
-    graph_draw(cr, WIDTH, HEIGHT, model);
-    assert_int_equal(cairo_status(cr), CAIRO_STATUS_SUCCESS);
-    cairo_destroy(cr);
-    cairo_surface_flush(surface);
-    if (getenv("SCOPE_TEST_PNG"))   /* to look at what a test draws */
-    {
-        static unsigned number;
-        char path[256];
-        snprintf(path, sizeof(path), "%s%u.png", getenv("SCOPE_TEST_PNG"),
-                 ++number);
-        cairo_surface_write_to_png(surface, path);
-    }
-    return surface;
+    return render_named(model, "");
 }
 
 /* Pixels of exactly 'rgb' in the rectangle, or the whole image. */
