@@ -237,7 +237,7 @@ bool graph_view_pointer_value(GraphView *view, double *value,
 /* ---- drawing -------------------------------------------------------------- */
 
 static void fill_model(GraphView *view, graph_model *model, double now,
-                       double width, char *message, size_t size)
+                       char *message, size_t size)
 {
     graph_window *w = view->window;
     bool scrolling;
@@ -264,14 +264,12 @@ static void fill_model(GraphView *view, graph_model *model, double now,
         scope_trigger_mark(w->trigger, model, view->trigger_label,
                            sizeof(view->trigger_label));
     model->markers = w->markers;
-    (void) width;
 }
 
 void graph_view_fill_model(GraphView *view, graph_model *model,
                            char *message, size_t size)
 {
-    fill_model(view, model, g_get_monotonic_time() / 1e6,
-               gtk_widget_get_width(GTK_WIDGET(view)), message, size);
+    fill_model(view, model, g_get_monotonic_time() / 1e6, message, size);
 }
 
 static void graph_view_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
@@ -286,8 +284,7 @@ static void graph_view_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
      * which a poll may have grown since the last frame: fill it here. */
     double now = frame_seconds(widget);
     graph_model model;
-    fill_model(view, &model, now, width, view->message,
-               sizeof(view->message));
+    fill_model(view, &model, now, view->message, sizeof(view->message));
     model.focused = view->window->focused ? view->window->focused == view
                                           : gtk_widget_has_focus(widget);
 

@@ -71,9 +71,11 @@ static size_t read_all(FILE *file, char *text, size_t size)
     return n;
 }
 
-static void test_segment_dump_prints_the_programs_own_lines(void **state)
+/* Run the child that records and dumps in-process into ours[size], and
+ * dump its segment's recorders matching 'regex' into theirs[size]. */
+static void dump_both_ways(const char *regex, char *ours, char *theirs,
+                           size_t size)
 {
-    (void) state;
     snprintf(inprocess, sizeof(inprocess), "%s/inprocess.txt", directory);
     child c = start_child(record_then_dump_here);
 
@@ -82,17 +84,23 @@ static void test_segment_dump_prints_the_programs_own_lines(void **state)
     if (!share)
         fail_msg("cannot open %s: %s", path, error);
     FILE *out = tmpfile();
-    assert_int_equal(recorder_share_dump(share, "lines.*", out), 10);
-    static char theirs[65536], ours[65536];
-    read_all(out, theirs, sizeof(theirs));
+    assert_int_equal(recorder_share_dump(share, regex, out), 10);
+    read_all(out, theirs, size);
     fclose(out);
     recorder_share_close(share);
     finish_child(&c, NULL, 0);
 
     FILE *file = fopen(inprocess, "r");
     assert_non_null(file);
-    read_all(file, ours, sizeof(ours));
+    read_all(file, ours, size);
     fclose(file);
+}
+
+static void test_segment_dump_prints_the_programs_own_lines(void **state)
+{
+    (void) state;
+    static char theirs[65536], ours[65536];
+    dump_both_ways("lines.*", ours, theirs, sizeof(ours));
 
     /* The settings took effect, so the comparison means something. */
     assert_non_null(strstr(ours, "test_record_line.c:"));
@@ -114,25 +122,8 @@ static void test_segment_dump_pads_and_rounds_as_the_program(void **state)
     line_tweaks = "recorder_location=-36:recorder_function=24:"
                   "recorder_time_precision=3:recorder_abstime=1:"
                   "recorder_indent=2";
-    snprintf(inprocess, sizeof(inprocess), "%s/inprocess.txt", directory);
-    child c = start_child(record_then_dump_here);
-
-    char error[512];
-    recorder_share *share = recorder_share_open(path, error, sizeof(error));
-    if (!share)
-        fail_msg("cannot open %s: %s", path, error);
-    FILE *out = tmpfile();
-    assert_int_equal(recorder_share_dump(share, "LINES.*", out), 10);
     static char theirs[65536], ours[65536];
-    read_all(out, theirs, sizeof(theirs));
-    fclose(out);
-    recorder_share_close(share);
-    finish_child(&c, NULL, 0);
-
-    FILE *file = fopen(inprocess, "r");
-    assert_non_null(file);
-    read_all(file, ours, sizeof(ours));
-    fclose(file);
+    dump_both_ways("LINES.*", ours, theirs, sizeof(ours));
 
     char function[64];
     snprintf(function, sizeof(function), "%24s:[", "record_then_dump_here");
