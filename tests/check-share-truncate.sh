@@ -13,6 +13,7 @@ scope="$build/recorder_scope"
 work=$(mktemp -d)
 pids=""
 cleanup() {
+    touch "$work/stop" 2>/dev/null || true
     for pid in $pids; do kill -9 "$pid" 2>/dev/null || true; done
     wait 2>/dev/null || true
     rm -rf "$work"
@@ -88,8 +89,10 @@ size=$(stat -c %s "$seg")
 used=$(python3 -c 'import sys
 data = open(sys.argv[1], "rb").read()
 print(len(data.rstrip(bytes(1))) // 65536 + 1)' "$seg")
+# Stopped by a file, not a signal: a killed subshell would leave its
+# running dd to recreate the segment after the cleanup's rm.
 (
-    while :; do
+    while [ ! -e "$work/stop" ]; do
         truncate -s 0 "$seg"
         sleep 0.002
         truncate -s "$size" "$seg"
@@ -97,8 +100,7 @@ print(len(data.rstrip(bytes(1))) // 65536 + 1)' "$seg")
             status=none
     done
 ) &
-loop=$!
-pids="$pids $loop"
+loop=$!                                 # not in pids: cleanup waits for it
 
 deaths=""
 opened=0
@@ -117,7 +119,8 @@ done
 for _ in $(seq 8); do
     reader --png "$work/capture.png" --duration 0.05 ramp
 done
-kill "$loop"
+touch "$work/stop"
+wait "$loop"
 [ -z "$deaths" ] || fail "readers died of a signal:$deaths"
 [ "$opened" -gt 0 ] || fail "no reader ever opened the segment: the test tests nothing"
 
