@@ -62,12 +62,6 @@ static void append_format(metrics_buffer *buffer, const char *format, ...)
                                                        : sizeof(line) - 1);
 }
 
-void metrics_buffer_free(metrics_buffer *buffer)
-{
-    free(buffer->text);
-    memset(buffer, 0, sizeof(*buffer));
-}
-
 char *metrics_buffer_take(metrics_buffer *buffer, size_t *length)
 {
     char *text = buffer->failed ? NULL : buffer->text;
@@ -182,11 +176,6 @@ static const char *const state_names[METRICS_STATES] = {
     [METRICS_DIED]    = "died",
     [METRICS_MOVED]   = "moved",
 };
-
-const char *metrics_state_name(metrics_state state)
-{
-    return (unsigned) state < METRICS_STATES ? state_names[state] : "unknown";
-}
 
 /* The HELP and TYPE lines. OpenMetrics names a counter's family without
  * the _total its samples carry; the 0.0.4 text names the samples. */

@@ -26,8 +26,8 @@ typedef struct metrics_buffer
     bool   failed;
 } metrics_buffer;
 
-void metrics_buffer_free(metrics_buffer *buffer);
-/* Hand the text over (NUL-terminated; NULL if it failed) and start empty. */
+/* Hand the text over (NUL-terminated; NULL if it failed, freed) and
+ * start empty. */
 char *metrics_buffer_take(metrics_buffer *buffer, size_t *length);
 
 /* 'length' bytes of 'text' as a label value, without the quotes. */
@@ -75,8 +75,6 @@ typedef enum metrics_state
     METRICS_MOVED,                      /* it shares elsewhere now */
     METRICS_STATES
 } metrics_state;
-
-const char *metrics_state_name(metrics_state state);
 
 /* One channel of one process, as the reader saw it. Strings need not be
  * NUL-terminated within their size (they come from the segment). */
