@@ -45,8 +45,10 @@ BUILD           := build
 DEPS            := share/scripts/ensure-deps
 CHECK_PACKAGES  := gcc g++ clang make pkg-config libcmocka-dev binutils \
                    libunwind-dev libdw-dev \
-                   libgtk-4-dev xvfb xauth xdotool imagemagick python3 gdb
-DEMO_PACKAGES   := gcc make pkg-config libgtk-4-dev libunwind-dev libdw-dev
+                   libgtk-4-dev xvfb xauth xdotool imagemagick python3 gdb \
+                   libmicrohttpd-dev prometheus
+DEMO_PACKAGES   := gcc make pkg-config libgtk-4-dev libunwind-dev libdw-dev \
+                   libmicrohttpd-dev
 
 LIB_SOURCES     := $(wildcard $(LIB_PARTS:%=lib/%/*.c))
 LIB_OBJECTS     := $(LIB_SOURCES:lib/%.c=$(BUILD)/lib/%.o)
@@ -73,15 +75,15 @@ SCOPE_GTK       := error_banner graph_view renderer_choice scope_app recorder_sc
 SCOPE_CORE      := $(filter-out $(SCOPE_GTK:%=$(BUILD)/scope/%.o),$(SCOPE_OBJECTS))
 # Window positions (-g WxH@XxY) need Xlib; without it they are ignored.
 # Recursive (=): pkg-config runs once the dependencies are installed.
-SCOPE_PKGS      = gtk4 epoxy $(shell pkg-config --exists gtk4-x11 x11 2>/dev/null && echo x11)
+SCOPE_PKGS      = gtk4 epoxy libmicrohttpd $(shell pkg-config --exists gtk4-x11 x11 2>/dev/null && echo x11)
 SCOPE_CFLAGS    = $(shell pkg-config --cflags $(SCOPE_PKGS)) \
                   $(if $(findstring x11,$(SCOPE_PKGS)),-DSCOPE_HAVE_X11)
 SCOPE_LIBS      = $(shell pkg-config --libs $(SCOPE_PKGS)) -lm
-SCOPE_TEST_LIBS = $(shell pkg-config --libs cairo) -lm
+SCOPE_TEST_LIBS = $(shell pkg-config --libs cairo libmicrohttpd) -lm
 SCOPE_HELPERS   := $(BUILD)/tests/scope_feeder $(BUILD)/tests/scope_event_feeder \
                    $(BUILD)/tests/spike_writer $(BUILD)/tests/forge_segment \
                    $(BUILD)/tests/forge_v12_segment $(BUILD)/tests/multi_writer \
-                   $(BUILD)/tests/clock_writer
+                   $(BUILD)/tests/clock_writer $(BUILD)/tests/metrics_writer
 MAN1            := share/man/man1/recorder_scope.1
 DESKTOP         := share/applications/recorder_scope.desktop
 
@@ -171,10 +173,11 @@ $(SCOPE): $(SCOPE_OBJECTS) $(STATIC_LIB)
 # (scope_feeder), events beside a channel (scope_event_feeder,
 # check-scope-markers.sh), a quiet signal with one spike (spike_writer,
 # check-scope-trigger.sh), numbered events of several processes
-# (multi_writer, check-scope-multi-dump.sh).
+# (multi_writer, check-scope-multi-dump.sh), a steady count beside known
+# values (metrics_writer, check-scope-metrics.sh).
 TEST_WRITERS    := $(BUILD)/tests/scope_feeder $(BUILD)/tests/scope_event_feeder \
                    $(BUILD)/tests/spike_writer $(BUILD)/tests/multi_writer \
-                   $(BUILD)/tests/clock_writer
+                   $(BUILD)/tests/clock_writer $(BUILD)/tests/metrics_writer
 $(TEST_WRITERS): $(BUILD)/tests/%: tests/%.c $(STATIC_LIB)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -Iinclude $< -o $@ $(STATIC_LIB) $(LDLIBS)

@@ -1,6 +1,7 @@
 /* recorder_scope.c - look at a recording program through its segment:
  * text modes (-L, -l, -D, -c), the graph window, or a headless capture. */
 #include "headless.h"
+#include "metrics_run.h"
 #include "scope_app.h"
 #include "scope_options.h"
 #include "scope_text.h"
@@ -177,6 +178,8 @@ int main(int argc, char **argv)
         return run_list_segments(&options);
     if (options.list || options.dump)
         return run_text(&options);
+    if (options.metrics)
+        return scope_metrics_run(&options);
     if (options.headless)
         return scope_headless_run(&options);
     if (options.command_count && !options.channel_count && !options.pick &&

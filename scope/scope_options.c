@@ -1,6 +1,7 @@
 /* scope_options.c - parse recorder_scope's command line. */
 #include "scope_options.h"
 #include "graph_model.h"
+#include "metrics_address.h"
 #include "regex_bound_private.h"
 
 #include <errno.h>
@@ -103,6 +104,11 @@ static const char usage_text[] =
     "                 of the images it saves); auto (the default) follows\n"
     "                 the desktop's light or dark preference, dark when it\n"
     "                 states none; headless captures are dark unless asked\n"
+    "  --metrics [ADDR:]PORT  no window: serve the channels (the regexes\n"
+    "                 given, else all) of the -S segments as Prometheus\n"
+    "                 metrics at http://ADDR:PORT/metrics until SIGINT or\n"
+    "                 SIGTERM; ADDR 127.0.0.1 by default, 0.0.0.0 for every\n"
+    "                 interface, [::1] for IPv6\n"
     "  -h, --help     this help\n"
     "      --version  version\n"
     "\n"
@@ -423,6 +429,16 @@ scope_parse scope_options_parse(int argc, char **argv, scope_options *options)
                                        "expected auto, dark or light");
                 continue;
             }
+            if (!missing &&
+                (value = long_value(argc, argv, &a, "--metrics", &missing)))
+            {
+                metrics_address address;
+                char why[256];
+                if (!metrics_address_parse(value, &address, why, sizeof(why)))
+                    return value_error("--metrics", value, why);
+                options->metrics = value;
+                continue;
+            }
             if (missing)
                 return usage_error("option %s needs an argument", arg);
             return usage_error("unknown option '%s'", arg);
@@ -563,6 +579,21 @@ scope_parse scope_options_parse(int argc, char **argv, scope_options *options)
                            options->list ? "-l" : options->dump ? "-D"
                            : options->command_count ? "-c"
                            : options->pick ? "--pick" : "--png or --csv");
+    if (options->metrics &&
+        (options->headless || options->list || options->dump ||
+         options->list_segments || options->pick || options->trace_view ||
+         options->has_trigger || options->view.set || options->event_count ||
+         options->slider_count))
+        return usage_error("--metrics serves the channels, without a window "
+                           "or a capture: not with %s",
+                           options->headless ? "--png or --csv"
+                           : options->list ? "-l" : options->dump ? "-D"
+                           : options->list_segments ? "-L"
+                           : options->pick ? "--pick"
+                           : options->trace_view ? "--trace-view"
+                           : options->has_trigger ? "--trigger"
+                           : options->view.set ? "--view"
+                           : options->event_count ? "-e" : "-s");
     /* A capture of N seconds shows those N seconds, not the default span
      * half empty. */
     if (options->headless && !span_given && options->capture_seconds > 0)

@@ -69,6 +69,7 @@ typedef struct scope_options
     double      trigger_pre;            /* --pre as a fraction, 0.1 */
     bool        pick;                   /* --pick: open the channel picker */
     scope_theme theme;                  /* --theme auto|dark|light */
+    const char *metrics;                /* --metrics [ADDR:]PORT, checked */
 } scope_options;
 
 typedef enum scope_parse
