@@ -6,9 +6,12 @@
  * a read with nothing new costs a load of each lane's writer index. Records
  * are rendered as share_dump.c renders them (record_line.c, the writer's
  * line settings, %+s strings fetched) and escaped: they come from the
- * segment.
+ * segment. Each record also comes located (its site's format, file,
+ * function and line, its lane) and with its arguments typed by the
+ * conversions of the site's format, for exports that keep them apart.
  */
 #include "share_reader_private.h"
+#include "format_scan_private.h"
 #include "record_line_private.h"
 #include "record_merge_private.h"
 #include "regex_bound_private.h"
@@ -26,6 +29,18 @@ typedef struct followed
     uint64_t    next[RECORDER_SHARE_LANES_MAX];
 } followed;
 
+/* Texts of the record being given. They live with the follower, not on
+ * the stack: a record may carry RECORDER_MAX_ARGS fetched strings, and
+ * escaping can make any text four times longer. */
+typedef struct given_texts
+{
+    char format[4 * sizeof(((site_text *) 0)->format)];
+    char file[4 * sizeof(((site_text *) 0)->file)];
+    char function[4 * sizeof(((site_text *) 0)->function)];
+    char fetched[256];                  /* as render.c fetches a %+s */
+    char strings[RECORDER_MAX_ARGS][4 * 256];
+} given_texts;
+
 struct recorder_share_records
 {
     regex_t      regex;
@@ -37,6 +52,7 @@ struct recorder_share_records
     lane_cursor *cursors;               /* room for a read's lanes */
     unsigned *   owner;                 /* cursor -> recorder * LANES + lane */
     size_t       room;
+    given_texts  texts;
 };
 
 typedef struct records_read
@@ -140,6 +156,94 @@ static bool follow_new_recorders(recorder_share *share,
     return true;
 }
 
+/* Bytes of the integer printf reads for the length modifier that ends just
+ * before the conversion character at 'conversion'. */
+static unsigned modifier_bytes(const char *format, const char *conversion)
+{
+    const char *p = conversion;
+    while (p > format && strchr("hlLqjztZ", p[-1]))
+        p--;
+    size_t length = (size_t) (conversion - p);
+    if (!length)
+        return sizeof(int);
+    switch (*p)
+    {
+    case 'h':   return length == 2 ? sizeof(char) : sizeof(short);
+    case 'l':   return length == 2 ? sizeof(long long) : sizeof(long);
+    case 'L':
+    case 'q':   return sizeof(long long);
+    case 'j':   return sizeof(intmax_t);
+    case 'z':
+    case 'Z':   return sizeof(size_t);
+    case 't':   return sizeof(ptrdiff_t);
+    default:    return sizeof(int);
+    }
+}
+
+/* The word as printf would have read it, as render.c narrows it. */
+static uint64_t narrowed(uint64_t word, unsigned bytes, bool is_signed)
+{
+    unsigned bits = 8 * bytes;
+    if (bits >= 64)
+        return word;
+    uint64_t mask = ((uint64_t) 1 << bits) - 1;
+    word &= mask;
+    if (is_signed && (word >> (bits - 1)) & 1)
+        word |= ~mask;
+    return word;
+}
+
+/* Argument 'a' of a record made at a site with 'format' ("" if unknown).
+ * Strings are never read here at the writer's addresses: a %+s is fetched
+ * the way the dump fetches it, a plain %s (a bare pointer) gives "". */
+static void type_argument(records_read *read, const char *format, unsigned a,
+                          uint64_t word, recorder_share_arg *out)
+{
+    recorder_conversion conversion;
+    out->type = RECORDER_SHARE_ARG_POINTER;
+    out->value.u = word;
+    if (!recorder_format_argument(format, a, &conversion))
+        return;
+    const char *at = conversion.end - 1;
+    unsigned bytes = modifier_bytes(format, at);
+    switch (conversion.conversion)
+    {
+    case 'd': case 'i': case 'c':
+        out->type = RECORDER_SHARE_ARG_SIGNED;
+        out->value.i = (int64_t) narrowed(word, bytes, true);
+        break;
+    case 'u': case 'o': case 'x': case 'X': case 'b': case 'B':
+        out->type = RECORDER_SHARE_ARG_UNSIGNED;
+        out->value.u = narrowed(word, bytes, false);
+        break;
+    case 'f': case 'F': case 'e': case 'E': case 'g': case 'G':
+    case 'a': case 'A':
+        out->type = RECORDER_SHARE_ARG_REAL;
+        memcpy(&out->value.r, &word, sizeof(out->value.r));
+        break;
+    case 's':
+    {
+        char *text = read->records->texts.strings[a];
+        text[0] = 0;
+        /* render.c prints a wide %+ls as a pointer: no text either. */
+        if (conversion.plus && bytes != sizeof(long))
+        {
+            given_texts *t = &read->records->texts;
+            const char *got = share_reader_fetch(word, t->fetched,
+                                                 sizeof(t->fetched),
+                                                 &read->fetch);
+            recorder_share_escape(text, sizeof(t->strings[0]), got,
+                                  strnlen(got, sizeof(t->fetched) - 1));
+        }
+        out->type = RECORDER_SHARE_ARG_STRING;
+        out->value.s = text;
+        break;
+    }
+    default:                            /* %p, %n, custom conversions */
+        break;
+    }
+}
+
 static bool give_record(const recorder_record *record, unsigned source,
                         void *arg)
 {
@@ -162,10 +266,37 @@ static bool give_record(const recorder_record *record, unsigned source,
     char shown[4 * RECORDER_MESSAGE_MAX];
     recorder_share_escape(shown, sizeof(shown), message,
                           strnlen(message, sizeof(message)));
+    given_texts *t = &read->records->texts;
+    t->format[0] = t->file[0] = t->function[0] = 0;
+    if (known)
+    {
+        recorder_share_escape(t->format, sizeof(t->format), text.format,
+                              strnlen(text.format, sizeof(text.format)));
+        recorder_share_escape(t->file, sizeof(t->file), text.file,
+                              strnlen(text.file, sizeof(text.file)));
+        recorder_share_escape(t->function, sizeof(t->function),
+                              text.function,
+                              strnlen(text.function, sizeof(text.function)));
+    }
+    recorder_share_arg args[RECORDER_MAX_ARGS];
+    unsigned nargs = record->nargs < RECORDER_MAX_ARGS ? record->nargs
+                                                       : RECORDER_MAX_ARGS;
+    for (unsigned a = 0; a < nargs; a++)
+        type_argument(read, known ? text.format : "", a, record->args[a],
+                      &args[a]);
     recorder_share_record given = {
         .time = share_reader_seconds(read->share, record->timestamp),
         .recorder = f->name,
         .message = shown,
+        .ticks = record->timestamp,
+        .site = (uint64_t) record->site,
+        .format = t->format,
+        .file = t->file,
+        .function = t->function,
+        .line = known ? text.line : 0,
+        .lane = owner % RECORDER_SHARE_LANES_MAX,
+        .nargs = nargs,
+        .args = args,
     };
     read->fn(&given, read->arg);
     return true;
