@@ -156,92 +156,27 @@ static bool follow_new_recorders(recorder_share *share,
     return true;
 }
 
-/* Bytes of the integer printf reads for the length modifier that ends just
- * before the conversion character at 'conversion'. */
-static unsigned modifier_bytes(const char *format, const char *conversion)
-{
-    const char *p = conversion;
-    while (p > format && strchr("hlLqjztZ", p[-1]))
-        p--;
-    size_t length = (size_t) (conversion - p);
-    if (!length)
-        return sizeof(int);
-    switch (*p)
-    {
-    case 'h':   return length == 2 ? sizeof(char) : sizeof(short);
-    case 'l':   return length == 2 ? sizeof(long long) : sizeof(long);
-    case 'L':
-    case 'q':   return sizeof(long long);
-    case 'j':   return sizeof(intmax_t);
-    case 'z':
-    case 'Z':   return sizeof(size_t);
-    case 't':   return sizeof(ptrdiff_t);
-    default:    return sizeof(int);
-    }
-}
-
-/* The word as printf would have read it, as render.c narrows it. */
-static uint64_t narrowed(uint64_t word, unsigned bytes, bool is_signed)
-{
-    unsigned bits = 8 * bytes;
-    if (bits >= 64)
-        return word;
-    uint64_t mask = ((uint64_t) 1 << bits) - 1;
-    word &= mask;
-    if (is_signed && (word >> (bits - 1)) & 1)
-        word |= ~mask;
-    return word;
-}
-
 /* Argument 'a' of a record made at a site with 'format' ("" if unknown).
  * Strings are never read here at the writer's addresses: a %+s is fetched
  * the way the dump fetches it, a plain %s (a bare pointer) gives "". */
 static void type_argument(records_read *read, const char *format, unsigned a,
                           uint64_t word, recorder_share_arg *out)
 {
-    recorder_conversion conversion;
-    out->type = RECORDER_SHARE_ARG_POINTER;
-    out->value.u = word;
-    if (!recorder_format_argument(format, a, &conversion))
+    bool fetch;
+    recorder_format_typed(format, a, word, out, &fetch);
+    if (out->type != RECORDER_SHARE_ARG_STRING)
         return;
-    const char *at = conversion.end - 1;
-    unsigned bytes = modifier_bytes(format, at);
-    switch (conversion.conversion)
+    given_texts *t = &read->records->texts;
+    char *text = t->strings[a];
+    text[0] = 0;
+    if (fetch)
     {
-    case 'd': case 'i': case 'c':
-        out->type = RECORDER_SHARE_ARG_SIGNED;
-        out->value.i = (int64_t) narrowed(word, bytes, true);
-        break;
-    case 'u': case 'o': case 'x': case 'X': case 'b': case 'B':
-        out->type = RECORDER_SHARE_ARG_UNSIGNED;
-        out->value.u = narrowed(word, bytes, false);
-        break;
-    case 'f': case 'F': case 'e': case 'E': case 'g': case 'G':
-    case 'a': case 'A':
-        out->type = RECORDER_SHARE_ARG_REAL;
-        memcpy(&out->value.r, &word, sizeof(out->value.r));
-        break;
-    case 's':
-    {
-        char *text = read->records->texts.strings[a];
-        text[0] = 0;
-        /* render.c prints a wide %+ls as a pointer: no text either. */
-        if (conversion.plus && bytes != sizeof(long))
-        {
-            given_texts *t = &read->records->texts;
-            const char *got = share_reader_fetch(word, t->fetched,
-                                                 sizeof(t->fetched),
-                                                 &read->fetch);
-            recorder_share_escape(text, sizeof(t->strings[0]), got,
-                                  strnlen(got, sizeof(t->fetched) - 1));
-        }
-        out->type = RECORDER_SHARE_ARG_STRING;
-        out->value.s = text;
-        break;
+        const char *got = share_reader_fetch(word, t->fetched,
+                                             sizeof(t->fetched), &read->fetch);
+        recorder_share_escape(text, sizeof(t->strings[0]), got,
+                              strnlen(got, sizeof(t->fetched) - 1));
     }
-    default:                            /* %p, %n, custom conversions */
-        break;
-    }
+    out->value.s = text;
 }
 
 static bool give_record(const recorder_record *record, unsigned source,
