@@ -221,6 +221,22 @@ extern unsigned recorder_share_dump_merged(recorder_share *const *shares,
                                            unsigned count, const char *regex,
                                            FILE *out);
 
+/* The same records as recorder_share_dump_merged(), with the exported
+ * channels' samples and the crash report of a dead writer, as one Chrome
+ * trace-event JSON file on 'out' (the Perfetto UI and chrome://tracing
+ * open it): {"traceEvents":[...],"displayTimeUnit":"ns"}, one event a
+ * line, in time order. A record is an instant event (cat: its recorder,
+ * name: its message, args: format, file, line, function and its typed
+ * arguments), pid the process's, tid its lane; a channel sample a counter
+ * event; a crash a process-wide instant event "crash: SIGSEGV" with its
+ * frames; metadata names processes and lanes. 'ts' is in microseconds
+ * (three decimals) since the start of the earliest process. Channels of
+ * recorders 'regex' leaves out are left out too. Returns the records
+ * written (0 for a bad regex); check ferror(out) for the output. */
+extern unsigned recorder_share_chrome_json(recorder_share *const *shares,
+                                           unsigned count, const char *regex,
+                                           FILE *out);
+
 /* Following the flight recorder: the records of the recorders whose whole
  * name matches a regex, each handed out once, in time order (the lanes of
  * every matching recorder merged by timestamp). A follower remembers where
