@@ -197,6 +197,31 @@ assert cats == {"feed"}, cats
 assert sum(e["ph"] == "C" for e in events) == 600
 EOF
 
+# In-process: chrome=FILE writes the same file at exit, with the same
+# writer: the records and counters of the segment's file, but for strings
+# only the living process could read.
+RECORDER_SHARE="$work/seg.c" \
+RECORDER_TRACES="feed=ramp,wave,level:chrome=$work/self.json" \
+    "$feeder" 60 3000 0.1 >/dev/null 2>&1 || fail "feeder with chrome= failed"
+[ -s "$work/self.json" ] || fail "chrome=FILE wrote nothing at exit"
+"$scope" -S "$work/seg.c" -D --format chrome-json >"$work/seg.json" \
+    2>/dev/null || fail "chrome-json dump of the exited feeder failed"
+python3 - "$work/self.json" "$work/seg.json" >"$work/why" 2>&1 <<'EOF' ||
+import json, sys
+mine, theirs = (json.load(open(p))["traceEvents"] for p in sys.argv[1:])
+assert len(mine) == len(theirs), "%d events, %d" % (len(mine), len(theirs))
+# A heap string (%+s of a strdup) is fetched from a living process only:
+# the dead one's file shows its address instead.
+differ = [(m, t) for m, t in zip(mine, theirs)
+          if m != t and "<0x" not in t.get("name", "")]
+assert not differ, "the files differ: %r" % (differ[0],)
+assert sum(e["ph"] == "C" for e in mine) == 180, "counters"
+assert sum(e.get("cat") == "feed" for e in mine) == 60, "records"
+print("in-process file: %d events as the segment's" % len(mine))
+EOF
+    fail "in-process file: $(cat "$work/why")"
+cat "$work/why"
+
 # A write that fails is an error.
 if [ -w /dev/full ]; then
     status=0
