@@ -354,16 +354,19 @@ static void test_ring_commands_may_not_name_files(void **state)
     (void) state;
     child c = start_child(share_here);
     recorder_share *share = open_ok(path);
-    char error[512], file[400], moved[400];
+    char error[512], file[400], moved[400], chrome[400];
     snprintf(file, sizeof(file), "%s/written", directory);
     snprintf(moved, sizeof(moved), "%s/moved", directory);
+    snprintf(chrome, sizeof(chrome), "%s/trace.json", directory);
     const char *forms[] = { "output=%s", "output_append=%s", "@output=%s",
-                            "share=%s", "dump output=%s" };
+                            "share=%s", "dump output=%s", "chrome=%s",
+                            "@chrome=%s" };
     for (unsigned f = 0; f < sizeof(forms) / sizeof(*forms); f++)
     {
         char command[512];
         snprintf(command, sizeof(command), forms[f],
-                 strstr(forms[f], "share") ? moved : file);
+                 strstr(forms[f], "share") ? moved
+                 : strstr(forms[f], "chrome") ? chrome : file);
         assert_false(recorder_share_send(share, command, 2000, error,
                                          sizeof(error)));
         assert_non_null(strstr(error, "refused from another process"));
@@ -382,6 +385,9 @@ static void test_ring_commands_may_not_name_files(void **state)
     /* The program's user hears of each attempt. */
     assert_non_null(strstr(output, "output= refused from another process"));
     assert_non_null(strstr(output, "share= refused from another process"));
+    assert_non_null(strstr(output, "chrome= refused from another process"));
+    /* chrome= would have written its file at exit. */
+    assert_int_equal(stat(chrome, &st), -1);
 }
 
 static void share_with_file_commands(void)

@@ -569,6 +569,14 @@ extern uintptr_t recorder_tick(void);
 extern unsigned recorder_dump(void);
 extern unsigned recorder_dump_for(const char *regex);
 
+/* Write every record the rings keep (dumped or not: this moves nothing),
+ * and the arguments exported as channels, to the file 'path' as Chrome
+ * trace-event JSON, the format recorder_scope -D --format chrome-json
+ * writes for a segment (the Perfetto UI and chrome://tracing open it).
+ * Returns the records written, or -1 with errno set. The trace
+ * specification item chrome=FILE writes it at exit. */
+extern int recorder_dump_chrome_json(const char *path);
+
 /* Write 'len' bytes of 'text' to 'output', one line without its newline
  * (as in recorder 1.2: the default adds it). Return what was written. */
 typedef unsigned (*recorder_show_fn)(const char *text, size_t len,

@@ -246,6 +246,27 @@ void recorder_output_record(const recorder_output *out, const char *label,
                 located);
 }
 
+bool recorder_output_message(char *message, const recorder_output *out,
+                             intptr_t trace, const recorder_site *site,
+                             const uint64_t *args, unsigned nargs,
+                             recorder_render_options *options)
+{
+    /* As recorder_output_record() trusts sites and strings. */
+    bool shared = recorder_sharing();
+    bool known = site && (!shared || recorder_site_known(site));
+    *options = (recorder_render_options) {
+        .trace = trace, .strings_valid = out->strings_valid,
+        .signal_safe = out->signal_safe, .types = output_types,
+        .strings_guarded = shared || out->signal_safe,
+        .unguarded_fallback = !shared,
+    };
+    recorder_line_settings settings = line_settings();
+    int indent = 0;
+    recorder_line_text(message, &settings, known ? site : NULL,
+                       (uintptr_t) site, &indent, args, nargs, options);
+    return known;
+}
+
 void recorder_trace_print(recorder_info *rec, const recorder_site *site,
                           uint64_t index, uint64_t stamp,
                           const uint64_t *args, unsigned count)

@@ -30,6 +30,17 @@ void recorder_output_record(const recorder_output *out, const char *label,
                             const uint64_t *args, unsigned nargs)
     RECORDER_HIDDEN;
 
+/* The message of a record as a dump of 'out' renders it, in
+ * message[RECORDER_MESSAGE_MAX] (no indentation carried from other
+ * records), and the options it renders with, for its arguments. Returns
+ * whether 'site' is one a dump trusts (else the message says only the
+ * address). */
+bool recorder_output_message(char *message, const recorder_output *out,
+                             intptr_t trace, const recorder_site *site,
+                             const uint64_t *args, unsigned nargs,
+                             struct recorder_render_options *options)
+    RECORDER_HIDDEN;
+
 /* Flush the stdio buffer of the configured output, if it is a FILE. */
 void recorder_output_flush(void) RECORDER_HIDDEN;
 

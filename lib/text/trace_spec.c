@@ -8,13 +8,14 @@
  *   re=a,b    export arguments of matching recorders as channels a, b
  *             (a list needs a comma: 're=a,' exports one channel)
  *   command   help, list, all, traces, dump, output=FILE,
- *             output_append=FILE, share=PATH ('@' forces a command when a
- *             recorder has the same name)
+ *             output_append=FILE, share=PATH, chrome=FILE ('@' forces a
+ *             command when a recorder has the same name)
  * Regexes are POSIX extended, must match a whole name, and ignore case
  * (as in recorder 1.2, "move" names MOVE). A name that matches nothing is
  * reported on stderr, and kept for what is activated later.
  */
 #include "trace_spec_private.h"
+#include "chrome_json_private.h"
 #include "dump_private.h"
 #include "output_private.h"
 #include "regex_bound_private.h"
@@ -458,6 +459,8 @@ static const char help_text[] =
     "  traces        recorders whose trace is not 0\n"
     "  dump          dump the flight recorder now\n"
     "  output=FILE, output_append=FILE   send output to FILE\n"
+    "  chrome=FILE   at exit, write the flight recorder to FILE as Chrome\n"
+    "                trace-event JSON (Perfetto UI, chrome://tracing)\n"
     "  share=PATH    shared segment path; %p pid, %n program, %u user id,\n"
     "                %h host, %% a '%' (one segment per process: %p)\n"
     "  @cmd          run cmd even if a recorder has that name\n";
@@ -483,8 +486,8 @@ static int set_output(const char *path, const char *mode, const char *item)
 
 /* Commands from another process must not name files: 'output=' would let
  * anyone who can write the segment write the program's output (a shell
- * line, say) into any file the program may write, 'share=' move files
- * aside. The program opts in with RECORDER_COMMANDS_FILES=1. */
+ * line, say) into any file the program may write, 'chrome=' overwrite any
+ * such file with the flight recorder, 'share=' move files aside. The program opts in with RECORDER_COMMANDS_FILES=1. */
 static bool refused_from_ring(const char *name, const char *item)
 {
     if (!origin || origin->source != RECORDER_SPEC_FROM_RING)
@@ -508,6 +511,7 @@ static int run_command(const char *name, const char *value, const char *item)
     bool plain = value == NULL;
     if (!plain && (strcmp(name, "output") == 0 ||
                    strcmp(name, "output_append") == 0 ||
+                   strcmp(name, "chrome") == 0 ||
                    strcmp(name, "share") == 0) &&
         refused_from_ring(name, item))
         return RECORDER_SPEC_REFUSED;
@@ -538,6 +542,20 @@ static int run_command(const char *name, const char *value, const char *item)
         return set_output(value, "w", item);
     if (strcmp(name, "output_append") == 0 && !plain)
         return set_output(value, "a", item);
+    if (strcmp(name, "chrome") == 0 && !plain)
+    {
+        if (!*value)
+        {
+            warn("missing file name", "", item);
+            return RECORDER_TRACE_INVALID_VALUE;
+        }
+        if (!recorder_chrome_json_at_exit(value))
+        {
+            warn("cannot arrange to write at exit", value, item);
+            return RECORDER_TRACE_INVALID_VALUE;
+        }
+        return RECORDER_TRACE_OK;
+    }
     if (strcmp(name, "share") == 0 && !plain)
     {
         if (!*value)
@@ -559,7 +577,7 @@ static int run_command(const char *name, const char *value, const char *item)
     }
     static const char *const names[] = {
         "help", "list", "traces", "all", "dump",
-        "output", "output_append", "share"
+        "output", "output_append", "share", "chrome"
     };
     for (unsigned n = 0; n < sizeof(names) / sizeof(*names); n++)
         if (strcmp(name, names[n]) == 0)

@@ -27,8 +27,8 @@ const char *recorder_spec_share_path(void) RECORDER_HIDDEN;
 
 /* Who gave a specification. The program itself (RECORDER_TRACES,
  * recorder_trace_set) may do anything; another process, through the
- * command ring, may not name files (output=, output_append=, share=)
- * unless the program opted in with RECORDER_COMMANDS_FILES=1. */
+ * command ring, may not name files (output=, output_append=, share=,
+ * chrome=) unless the program opted in with RECORDER_COMMANDS_FILES=1. */
 typedef enum recorder_spec_source
 {
     RECORDER_SPEC_FROM_PROGRAM,
