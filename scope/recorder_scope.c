@@ -1,5 +1,6 @@
 /* recorder_scope.c - look at a recording program through its segment:
  * text modes (-L, -l, -D, -c), the graph window, or a headless capture. */
+#include "dump_formats.h"
 #include "headless.h"
 #include "scope_app.h"
 #include "scope_options.h"
@@ -141,7 +142,9 @@ static int run_text(const scope_options *options)
             fputc('\n', stdout);
         result = scope_list(shares[s], paths[s], stdout);
     }
-    if (!result && options->dump)
+    if (!result && options->dump && options->dump_format != SCOPE_DUMP_TEXT)
+        result = scope_dump_as(options, shares, open);
+    else if (!result && options->dump)
         result = several ? scope_dump_merged(shares, open,
                                              options->dump_regex, stdout)
                          : scope_dump(shares[0], options->dump_regex, stdout);

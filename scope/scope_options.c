@@ -51,6 +51,14 @@ static const char usage_text[] =
     "  -D [REGEX]     print the program's flight recorder (recorders whose\n"
     "                 name matches REGEX, ignoring case), live or after it\n"
     "                 died\n"
+    "  --format text|chrome-json|ctf\n"
+    "                 what -D writes: text lines (the default); chrome-json,\n"
+    "                 a Chrome trace-event JSON file on standard output that\n"
+    "                 the Perfetto UI and chrome://tracing open (records as\n"
+    "                 instant events, channels as counters, the crash\n"
+    "                 report, every process given by -S in one file); ctf, a\n"
+    "                 CTF trace that babeltrace2 reads, in --output DIR\n"
+    "  --output DIR   where --format ctf writes its trace\n"
     "  -s NAME[=INIT[:MIN:MAX]]\n"
     "                 a slider that sets tweak NAME as it moves; without\n"
     "                 INIT it starts at the tweak's value, without MIN:MAX\n"
@@ -298,6 +306,7 @@ scope_parse scope_options_parse(int argc, char **argv, scope_options *options)
     set_defaults(options);
     bool only_channels = false, span_given = false;
     unsigned trigger_options = 0;       /* --trigger-mode 2, --pre 4 */
+    bool format_given = false;
     for (int a = 1; a < argc; a++)
     {
         const char *arg = argv[a];
@@ -413,6 +422,30 @@ scope_parse scope_options_parse(int argc, char **argv, scope_options *options)
                     return value_error("--duration", value,
                                        "expected seconds, 0 or more");
                 options->capture_seconds = seconds;
+                continue;
+            }
+            if (!missing &&
+                (value = long_value(argc, argv, &a, "--format", &missing)))
+            {
+                if (strcmp(value, "text") == 0)
+                    options->dump_format = SCOPE_DUMP_TEXT;
+                else if (strcmp(value, "chrome-json") == 0)
+                    options->dump_format = SCOPE_DUMP_CHROME_JSON;
+                else if (strcmp(value, "ctf") == 0)
+                    options->dump_format = SCOPE_DUMP_CTF;
+                else
+                    return value_error("--format", value,
+                                       "expected text, chrome-json or ctf");
+                format_given = true;
+                continue;
+            }
+            if (!missing &&
+                (value = long_value(argc, argv, &a, "--output", &missing)))
+            {
+                if (!*value)
+                    return value_error("--output", value,
+                                       "expected a directory");
+                options->output_dir = value;
                 continue;
             }
             if (!missing &&
@@ -553,6 +586,16 @@ scope_parse scope_options_parse(int argc, char **argv, scope_options *options)
         return usage_error("--pick opens the window: not with %s",
                            options->headless ? "--png or --csv"
                            : options->list ? "-l" : "-D");
+    if (format_given && !options->dump)
+        return usage_error("%s chooses what -D writes: give -D", "--format");
+    if (options->dump_format == SCOPE_DUMP_CHROME_JSON && options->list)
+        return usage_error("%s writes JSON on standard output: not with -l",
+                           "--format chrome-json");
+    if (options->output_dir && options->dump_format != SCOPE_DUMP_CTF)
+        return usage_error("%s is where --format ctf writes its trace: not "
+                           "without it", "--output");
+    if (options->dump_format == SCOPE_DUMP_CTF && !options->output_dir)
+        return usage_error("%s needs --output DIR", "--format ctf");
     if (options->list_segments && options->channel_count)
         return usage_error("-L takes one PATTERN, right after it (or -S "
                            "PATTERN): '%s' is not one", options->channels[0]);

@@ -26,6 +26,14 @@ typedef struct scope_slider_spec
     long value, min, max;
 } scope_slider_spec;
 
+/* --format: what -D writes. */
+typedef enum scope_dump_format
+{
+    SCOPE_DUMP_TEXT,                    /* the default: dump lines */
+    SCOPE_DUMP_CHROME_JSON,             /* chrome-json: trace events */
+    SCOPE_DUMP_CTF                      /* ctf: a CTF trace in --output DIR */
+} scope_dump_format;
+
 typedef struct scope_options
 {
     const char *share_path;             /* the first -S, NULL: the default */
@@ -43,6 +51,8 @@ typedef struct scope_options
                                            default places */
     bool        dump;                   /* -D */
     const char *dump_regex;             /* -D REGEX, NULL for all */
+    scope_dump_format dump_format;      /* --format */
+    const char *output_dir;             /* --output DIR, with --format ctf */
     const char *channels[SCOPE_MAX_ITEMS];  /* positional channel regexes */
     unsigned    channel_views[SCOPE_MAX_ITEMS]; /* SCOPE_VIEW_* for each */
     unsigned    channel_count;

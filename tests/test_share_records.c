@@ -1,7 +1,9 @@
 /* test_share_records.c - following a flight recorder record by record:
  * the records of the recorders a regex names, in time order, each once;
  * the next read gives only newer ones; a new segment starts over; a
- * corrupt segment gives what it can, never a crash.
+ * corrupt segment gives what it can, never a crash; each record comes with
+ * its site's format, file, line and function, its lane and its arguments
+ * typed by the format.
  *
  * The test process shares its own recorders and reads them back. */
 #include <stdarg.h>
@@ -16,6 +18,7 @@
 
 #include <fcntl.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +28,7 @@
 RECORDER(feed_event, 64, "Events the test follows");
 RECORDER(feed_other, 64, "Records the regex leaves out");
 RECORDER(tiny_event, 8, "A small ring, to overrun");
+RECORDER(typed_event, 64, "Records whose arguments are looked at");
 
 static char directory[256];
 static char path[320];
@@ -48,6 +52,46 @@ static void take(const recorder_share_record *record, void *arg)
     snprintf(s->message[s->count], sizeof(s->message[0]), "%s",
              record->message);
     s->count++;
+}
+
+/* What the typed test keeps of a record: its located fields and arguments
+ * (strings copied, they live during the callback only). */
+typedef struct typed
+{
+    unsigned           count;
+    uint64_t           ticks[8], site[8];
+    unsigned           line[8], lane[8], nargs[8];
+    char               format[8][160], file[8][128], function[8][64];
+    char               message[8][256];
+    recorder_share_arg args[8][RECORDER_MAX_ARGS];
+    char               strings[8][RECORDER_MAX_ARGS][64];
+} typed;
+
+static void take_typed(const recorder_share_record *record, void *arg)
+{
+    typed *t = arg;
+    unsigned n = t->count++;
+    if (n >= 8)
+        return;
+    t->ticks[n] = record->ticks;
+    t->site[n] = record->site;
+    t->line[n] = record->line;
+    t->lane[n] = record->lane;
+    t->nargs[n] = record->nargs;
+    snprintf(t->format[n], sizeof(t->format[n]), "%s", record->format);
+    snprintf(t->file[n], sizeof(t->file[n]), "%s", record->file);
+    snprintf(t->function[n], sizeof(t->function[n]), "%s", record->function);
+    snprintf(t->message[n], sizeof(t->message[n]), "%s", record->message);
+    for (unsigned a = 0; a < record->nargs && a < RECORDER_MAX_ARGS; a++)
+    {
+        t->args[n][a] = record->args[a];
+        if (record->args[a].type == RECORDER_SHARE_ARG_STRING)
+        {
+            snprintf(t->strings[n][a], sizeof(t->strings[n][a]), "%s",
+                     record->args[a].value.s);
+            t->args[n][a].value.s = t->strings[n][a];
+        }
+    }
 }
 
 static recorder_share *open_ok(const char *at)
@@ -195,6 +239,105 @@ static void test_regex_and_losses(void **state)
     recorder_share_close(share);
 }
 
+static const char typed_format[] =
+    "i=%d u=%u x=%#x c=%c h=%hhd l=%ld r=%.2f s=%s t=%+s p=%p w=%*d";
+static const char fetched_text[] = "hello \001 world";
+
+static void *record_from_a_thread(void *arg)
+{
+    unsigned *line = arg;
+    *line = __LINE__; record(typed_event, "from a thread %u", 77u);
+    return NULL;
+}
+
+static void test_records_come_typed_and_located(void **state)
+{
+    (void) state;
+    recorder_share *share = open_ok(path);
+    recorder_share_records *records = follow("typed_event");
+    unsigned line[3];
+    static const char plain[] = "plain";
+    for (unsigned n = 0; n < 2; n++)
+    {
+        line[n] = __LINE__; record(typed_event, typed_format, -5, 4000000000u, 0xbeef, 'A', 0x1ff, -(1L << 40), 2.5, plain, fetched_text, (void *) 0x1234, 7, -9);
+    }
+    pthread_t thread;
+    assert_int_equal(pthread_create(&thread, NULL, record_from_a_thread,
+                                    &line[2]), 0);
+    assert_int_equal(pthread_join(thread, NULL), 0);
+
+    typed *t = calloc(1, sizeof(*t));
+    assert_non_null(t);
+    assert_int_equal(recorder_share_records_read(share, records, SIZE_MAX,
+                                                 take_typed, t, NULL), 3);
+    /* The dump shows a plain %s as the pointer it is. */
+    char message[256];
+    snprintf(message, sizeof(message),
+             "i=-5 u=4000000000 x=0xbeef c=A h=-1 l=-1099511627776 r=2.50 "
+             "s=%p t=hello \\x01 world p=0x1234 w=     -9", (void *) plain);
+    for (unsigned n = 0; n < 2; n++)
+    {
+        assert_string_equal(t->message[n], message);
+        assert_string_equal(t->format[n], typed_format);
+        assert_string_equal(t->file[n], __FILE__);
+        assert_string_equal(t->function[n], __func__);
+        assert_int_equal(t->line[n], line[n]);
+        assert_int_equal(t->nargs[n], 12);
+        const recorder_share_arg *a = t->args[n];
+        assert_int_equal(a[0].type, RECORDER_SHARE_ARG_SIGNED);
+        assert_int_equal(a[0].value.i, -5);
+        assert_int_equal(a[1].type, RECORDER_SHARE_ARG_UNSIGNED);
+        assert_true(a[1].value.u == 4000000000u);
+        assert_int_equal(a[2].type, RECORDER_SHARE_ARG_UNSIGNED);
+        assert_int_equal(a[2].value.u, 0xbeef);
+        assert_int_equal(a[3].type, RECORDER_SHARE_ARG_SIGNED);
+        assert_int_equal(a[3].value.i, 'A');
+        /* %hhd reads a signed char, as printf does: 0x1ff is -1. */
+        assert_int_equal(a[4].type, RECORDER_SHARE_ARG_SIGNED);
+        assert_int_equal(a[4].value.i, -1);
+        assert_int_equal(a[5].type, RECORDER_SHARE_ARG_SIGNED);
+        assert_true(a[5].value.i == -(1LL << 40));
+        assert_int_equal(a[6].type, RECORDER_SHARE_ARG_REAL);
+        assert_true(a[6].value.r == 2.5);
+        /* A plain %s is a pointer in the writer: no text. A %+s is
+         * fetched, and escaped like the message. */
+        assert_int_equal(a[7].type, RECORDER_SHARE_ARG_STRING);
+        assert_string_equal(a[7].value.s, "");
+        assert_int_equal(a[8].type, RECORDER_SHARE_ARG_STRING);
+        assert_string_equal(a[8].value.s, "hello \\x01 world");
+        assert_int_equal(a[9].type, RECORDER_SHARE_ARG_POINTER);
+        assert_int_equal(a[9].value.u, 0x1234);
+        /* The '*' width: no conversion prints it. */
+        assert_int_equal(a[10].type, RECORDER_SHARE_ARG_POINTER);
+        assert_int_equal(a[10].value.u, 7);
+        assert_int_equal(a[11].type, RECORDER_SHARE_ARG_SIGNED);
+        assert_int_equal(a[11].value.i, -9);
+    }
+    /* One site, one identity; the clock moves forward. */
+    assert_true(t->site[0] == t->site[1]);
+    assert_true(t->site[2] != t->site[0]);
+    assert_true(t->ticks[0] <= t->ticks[1] && t->ticks[1] <= t->ticks[2]);
+    assert_true(t->ticks[0] != 0);
+
+    /* The other thread's record: its own site, line and lane. */
+    assert_string_equal(t->message[2], "from a thread 77");
+    assert_string_equal(t->format[2], "from a thread %u");
+    assert_string_equal(t->function[2], "record_from_a_thread");
+    assert_int_equal(t->line[2], line[2]);
+    assert_int_equal(t->nargs[2], 1);
+    assert_int_equal(t->args[2][0].type, RECORDER_SHARE_ARG_UNSIGNED);
+    assert_int_equal(t->args[2][0].value.u, 77);
+    /* The main thread recorded first of all threads: lane 0; the other
+     * thread took a lane of its own. */
+    assert_int_equal(t->lane[0], 0);
+    assert_int_equal(t->lane[1], 0);
+    assert_true(t->lane[2] != 0 && t->lane[2] < RECORDER_LANES);
+
+    free(t);
+    recorder_share_records_delete(records);
+    recorder_share_close(share);
+}
+
 /* A copy of the segment. */
 static size_t snapshot(uint8_t **data)
 {
@@ -317,6 +460,7 @@ int main(void)
         cmocka_unit_test(test_records_in_order_then_only_new_ones),
         cmocka_unit_test(test_times_match_the_dump),
         cmocka_unit_test(test_regex_and_losses),
+        cmocka_unit_test(test_records_come_typed_and_located),
         cmocka_unit_test(test_new_segment_starts_over),
         cmocka_unit_test(test_corrupt_segments_do_not_crash),
     };

@@ -221,6 +221,22 @@ extern unsigned recorder_share_dump_merged(recorder_share *const *shares,
                                            unsigned count, const char *regex,
                                            FILE *out);
 
+/* The same records as recorder_share_dump_merged(), with the exported
+ * channels' samples and the crash report of a dead writer, as one Chrome
+ * trace-event JSON file on 'out' (the Perfetto UI and chrome://tracing
+ * open it): {"traceEvents":[...],"displayTimeUnit":"ns"}, one event a
+ * line, in time order. A record is an instant event (cat: its recorder,
+ * name: its message, args: format, file, line, function and its typed
+ * arguments), pid the process's, tid its lane; a channel sample a counter
+ * event; a crash a process-wide instant event "crash: SIGSEGV" with its
+ * frames; metadata names processes and lanes. 'ts' is in microseconds
+ * (three decimals) since the start of the earliest process. Channels of
+ * recorders 'regex' leaves out are left out too. Returns the records
+ * written (0 for a bad regex); check ferror(out) for the output. */
+extern unsigned recorder_share_chrome_json(recorder_share *const *shares,
+                                           unsigned count, const char *regex,
+                                           FILE *out);
+
 /* Following the flight recorder: the records of the recorders whose whole
  * name matches a regex, each handed out once, in time order (the lanes of
  * every matching recorder merged by timestamp). A follower remembers where
@@ -230,6 +246,25 @@ extern unsigned recorder_share_dump_merged(recorder_share *const *shares,
  * a segment of another process (another generation) starts over. */
 typedef struct recorder_share_records recorder_share_records;
 
+/* What an argument of a record is, from its conversion in the site's
+ * format. */
+typedef enum recorder_share_arg_type
+{
+    RECORDER_SHARE_ARG_SIGNED,          /* %d %i %ld %c ... : value.i */
+    RECORDER_SHARE_ARG_UNSIGNED,        /* %u %x %o %lu ...  : value.u */
+    RECORDER_SHARE_ARG_REAL,            /* %f %g %e %a       : value.r */
+    RECORDER_SHARE_ARG_STRING,          /* %s (and %+s fetched): value.s,
+                                           escaped text */
+    RECORDER_SHARE_ARG_POINTER          /* %p, and an argument no
+                                           conversion reads: value.u */
+} recorder_share_arg_type;
+
+typedef struct recorder_share_arg
+{
+    recorder_share_arg_type type;
+    union { int64_t i; uint64_t u; double r; const char *s; } value;
+} recorder_share_arg;
+
 typedef struct recorder_share_record
 {
     double      time;                   /* seconds since the writer started,
@@ -237,6 +272,21 @@ typedef struct recorder_share_record
     const char *recorder;               /* name of its recorder */
     const char *message;                /* rendered as a dump renders it,
                                            control characters escaped */
+    uint64_t    ticks;                  /* raw timestamp (the writer's clock
+                                           ticks), ordering key */
+    uint64_t    site;                   /* the call site's identity: equal
+                                           for all records of one site */
+    const char *format;                 /* the site's format string,
+                                           escaped; "" if unknown */
+    const char *file;                   /* source file, "" if unknown */
+    const char *function;               /* "" if unknown */
+    unsigned    line;                   /* 0 if unknown */
+    unsigned    lane;                   /* the lane of the recorder's ring
+                                           it was read from (the thread's
+                                           lane) */
+    unsigned    nargs;
+    const recorder_share_arg *args;     /* nargs of them; valid during the
+                                           callback only */
 } recorder_share_record;
 
 typedef void (*recorder_share_record_fn)(const recorder_share_record *record,
@@ -251,8 +301,11 @@ extern recorder_share_records *recorder_share_records_new(const char *regex,
 /* Call 'fn' for up to 'max' records recorded since the last read of
  * 'records' in 'share' (the rest wait for the next read). '*lost', if not
  * NULL, gets the number of records overwritten before they could be read.
- * Returns the number of records given. The strings of a record are valid
- * during the call only. */
+ * Returns the number of records given. The strings and arguments of a
+ * record are valid during the call only. Arguments are typed by the
+ * site's format, integers narrowed as printf reads them; a plain %s is a
+ * pointer in the writer's memory, given as "", a %+s the text a dump
+ * shows; arguments of a site the segment does not know are pointers. */
 extern size_t recorder_share_records_read(recorder_share *share,
                                           recorder_share_records *records,
                                           size_t max,

@@ -288,7 +288,7 @@ int64_t recorder_clock_start_local_us(void)
     return start_local_us;
 }
 
-uint64_t recorder_clock_us_since_start(uint64_t ticks)
+uint64_t recorder_clock_ns_since_start(uint64_t ticks)
 {
     /* Noted first: a point appended from now on starts after 'ticks'. */
     uint64_t seen = __atomic_load_n(&converted_max, __ATOMIC_RELAXED);
@@ -301,7 +301,12 @@ uint64_t recorder_clock_us_since_start(uint64_t ticks)
         recorder_clock_calibrate();
     unsigned count = __atomic_load_n(&base.count, __ATOMIC_ACQUIRE);
     uint64_t ns = recorder_time_ns(base.points, count, ticks);
-    return ns > start_ns ? (ns - start_ns) / 1000 : 0;
+    return ns > start_ns ? ns - start_ns : 0;
+}
+
+uint64_t recorder_clock_us_since_start(uint64_t ticks)
+{
+    return recorder_clock_ns_since_start(ticks) / 1000;
 }
 
 uintptr_t recorder_tick(void)

@@ -64,6 +64,8 @@ int64_t recorder_clock_start_local_us(void) RECORDER_HIDDEN;
  * final: the same now and after any later calibration. Takes a calibration
  * point first if one is due. Never waits; async-signal-safe. */
 uint64_t recorder_clock_us_since_start(uint64_t ticks) RECORDER_HIDDEN;
+/* The same in nanoseconds, for exports that keep them. */
+uint64_t recorder_clock_ns_since_start(uint64_t ticks) RECORDER_HIDDEN;
 
 /* Take a calibration point if one is due (they follow doubling intervals
  * from 250 us, then one a minute). Returns the nanoseconds until the next is

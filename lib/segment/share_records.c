@@ -6,9 +6,12 @@
  * a read with nothing new costs a load of each lane's writer index. Records
  * are rendered as share_dump.c renders them (record_line.c, the writer's
  * line settings, %+s strings fetched) and escaped: they come from the
- * segment.
+ * segment. Each record also comes located (its site's format, file,
+ * function and line, its lane) and with its arguments typed by the
+ * conversions of the site's format, for exports that keep them apart.
  */
 #include "share_reader_private.h"
+#include "format_scan_private.h"
 #include "record_line_private.h"
 #include "record_merge_private.h"
 #include "regex_bound_private.h"
@@ -26,6 +29,18 @@ typedef struct followed
     uint64_t    next[RECORDER_SHARE_LANES_MAX];
 } followed;
 
+/* Texts of the record being given. They live with the follower, not on
+ * the stack: a record may carry RECORDER_MAX_ARGS fetched strings, and
+ * escaping can make any text four times longer. */
+typedef struct given_texts
+{
+    char format[4 * sizeof(((site_text *) 0)->format)];
+    char file[4 * sizeof(((site_text *) 0)->file)];
+    char function[4 * sizeof(((site_text *) 0)->function)];
+    char fetched[256];                  /* as render.c fetches a %+s */
+    char strings[RECORDER_MAX_ARGS][4 * 256];
+} given_texts;
+
 struct recorder_share_records
 {
     regex_t      regex;
@@ -37,6 +52,7 @@ struct recorder_share_records
     lane_cursor *cursors;               /* room for a read's lanes */
     unsigned *   owner;                 /* cursor -> recorder * LANES + lane */
     size_t       room;
+    given_texts  texts;
 };
 
 typedef struct records_read
@@ -140,6 +156,29 @@ static bool follow_new_recorders(recorder_share *share,
     return true;
 }
 
+/* Argument 'a' of a record made at a site with 'format' ("" if unknown).
+ * Strings are never read here at the writer's addresses: a %+s is fetched
+ * the way the dump fetches it, a plain %s (a bare pointer) gives "". */
+static void type_argument(records_read *read, const char *format, unsigned a,
+                          uint64_t word, recorder_share_arg *out)
+{
+    bool fetch;
+    recorder_format_typed(format, a, word, out, &fetch);
+    if (out->type != RECORDER_SHARE_ARG_STRING)
+        return;
+    given_texts *t = &read->records->texts;
+    char *text = t->strings[a];
+    text[0] = 0;
+    if (fetch)
+    {
+        const char *got = share_reader_fetch(word, t->fetched,
+                                             sizeof(t->fetched), &read->fetch);
+        recorder_share_escape(text, sizeof(t->strings[0]), got,
+                              strnlen(got, sizeof(t->fetched) - 1));
+    }
+    out->value.s = text;
+}
+
 static bool give_record(const recorder_record *record, unsigned source,
                         void *arg)
 {
@@ -162,10 +201,37 @@ static bool give_record(const recorder_record *record, unsigned source,
     char shown[4 * RECORDER_MESSAGE_MAX];
     recorder_share_escape(shown, sizeof(shown), message,
                           strnlen(message, sizeof(message)));
+    given_texts *t = &read->records->texts;
+    t->format[0] = t->file[0] = t->function[0] = 0;
+    if (known)
+    {
+        recorder_share_escape(t->format, sizeof(t->format), text.format,
+                              strnlen(text.format, sizeof(text.format)));
+        recorder_share_escape(t->file, sizeof(t->file), text.file,
+                              strnlen(text.file, sizeof(text.file)));
+        recorder_share_escape(t->function, sizeof(t->function),
+                              text.function,
+                              strnlen(text.function, sizeof(text.function)));
+    }
+    recorder_share_arg args[RECORDER_MAX_ARGS];
+    unsigned nargs = record->nargs < RECORDER_MAX_ARGS ? record->nargs
+                                                       : RECORDER_MAX_ARGS;
+    for (unsigned a = 0; a < nargs; a++)
+        type_argument(read, known ? text.format : "", a, record->args[a],
+                      &args[a]);
     recorder_share_record given = {
         .time = share_reader_seconds(read->share, record->timestamp),
         .recorder = f->name,
         .message = shown,
+        .ticks = record->timestamp,
+        .site = (uint64_t) record->site,
+        .format = t->format,
+        .file = t->file,
+        .function = t->function,
+        .line = known ? text.line : 0,
+        .lane = owner % RECORDER_SHARE_LANES_MAX,
+        .nargs = nargs,
+        .args = args,
     };
     read->fn(&given, read->arg);
     return true;

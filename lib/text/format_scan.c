@@ -8,6 +8,8 @@
 #include "format_scan_private.h"
 
 #include <ctype.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <string.h>
 
 bool recorder_format_argument(const char *format, unsigned argument,
@@ -99,4 +101,87 @@ void recorder_conversion_unit(const recorder_conversion *conversion,
         len++;
     memcpy(unit, p, len);
     unit[len] = 0;
+}
+
+/* The length modifier just before the conversion character at
+ * 'conversion': where it starts, and its length in '*length'. */
+static const char *length_modifier(const char *format, const char *conversion,
+                                   size_t *length)
+{
+    const char *p = conversion;
+    while (p > format && strchr("hlLqjztZ", p[-1]))
+        p--;
+    *length = (size_t) (conversion - p);
+    return p;
+}
+
+/* Bytes of the integer printf reads for a length modifier. */
+static unsigned modifier_bytes(const char *modifier, size_t length)
+{
+    if (!length)
+        return sizeof(int);
+    switch (*modifier)
+    {
+    case 'h':   return length == 2 ? sizeof(char) : sizeof(short);
+    case 'l':   return length == 2 ? sizeof(long long) : sizeof(long);
+    case 'L':
+    case 'q':   return sizeof(long long);
+    case 'j':   return sizeof(intmax_t);
+    case 'z':
+    case 'Z':   return sizeof(size_t);
+    case 't':   return sizeof(ptrdiff_t);
+    default:    return sizeof(int);
+    }
+}
+
+/* The word as printf would have read it, as render.c narrows it. */
+static uint64_t narrowed(uint64_t word, unsigned bytes, bool is_signed)
+{
+    unsigned bits = 8 * bytes;
+    if (bits >= 64)
+        return word;
+    uint64_t mask = ((uint64_t) 1 << bits) - 1;
+    word &= mask;
+    if (is_signed && (word >> (bits - 1)) & 1)
+        word |= ~mask;
+    return word;
+}
+
+void recorder_format_typed(const char *format, unsigned argument,
+                           uint64_t word, recorder_share_arg *out, bool *text)
+{
+    recorder_conversion conversion;
+    out->type = RECORDER_SHARE_ARG_POINTER;
+    out->value.u = word;
+    *text = false;
+    if (!format || !recorder_format_argument(format, argument, &conversion))
+        return;
+    size_t length;
+    const char *modifier = length_modifier(format, conversion.end - 1,
+                                           &length);
+    unsigned bytes = modifier_bytes(modifier, length);
+    switch (conversion.conversion)
+    {
+    case 'd': case 'i': case 'c':
+        out->type = RECORDER_SHARE_ARG_SIGNED;
+        out->value.i = (int64_t) narrowed(word, bytes, true);
+        break;
+    case 'u': case 'o': case 'x': case 'X': case 'b': case 'B':
+        out->type = RECORDER_SHARE_ARG_UNSIGNED;
+        out->value.u = narrowed(word, bytes, false);
+        break;
+    case 'f': case 'F': case 'e': case 'E': case 'g': case 'G':
+    case 'a': case 'A':
+        out->type = RECORDER_SHARE_ARG_REAL;
+        memcpy(&out->value.r, &word, sizeof(out->value.r));
+        break;
+    case 's':
+        out->type = RECORDER_SHARE_ARG_STRING;
+        out->value.s = "";
+        /* render.c prints a wide %+ls as a pointer: no text either. */
+        *text = conversion.plus && !(length == 1 && *modifier == 'l');
+        break;
+    default:                            /* %p, %n, custom conversions */
+        break;
+    }
 }

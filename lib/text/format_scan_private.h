@@ -3,6 +3,7 @@
 #define RECORDER_FORMAT_SCAN_PRIVATE_H
 
 #include "clock_private.h"
+#include "recorder_share.h"
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -25,5 +26,14 @@ char recorder_conversion_kind(char conversion) RECORDER_HIDDEN;
 /* The word that follows a conversion ("%lu bytes" gives "bytes"), or "". */
 void recorder_conversion_unit(const recorder_conversion *conversion,
                               char *unit, size_t size) RECORDER_HIDDEN;
+
+/* Argument 'argument' of a record made with 'format', as readers give it
+ * (recorder_share_record's args): typed by its conversion, integers
+ * narrowed as printf reads them. A string's text is the caller's to find
+ * (value.s is ""): '*text' says whether a dump shows it (a narrow %+s),
+ * else the word is a bare pointer. */
+void recorder_format_typed(const char *format, unsigned argument,
+                           uint64_t word, recorder_share_arg *out,
+                           bool *text) RECORDER_HIDDEN;
 
 #endif /* RECORDER_FORMAT_SCAN_PRIVATE_H */
