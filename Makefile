@@ -45,7 +45,8 @@ BUILD           := build
 DEPS            := share/scripts/ensure-deps
 CHECK_PACKAGES  := gcc g++ clang make pkg-config libcmocka-dev binutils \
                    libunwind-dev libdw-dev \
-                   libgtk-4-dev xvfb xauth xdotool imagemagick python3 gdb
+                   libgtk-4-dev xvfb xauth xdotool imagemagick python3 gdb \
+                   babeltrace2
 DEMO_PACKAGES   := gcc make pkg-config libgtk-4-dev libunwind-dev libdw-dev
 
 LIB_SOURCES     := $(wildcard $(LIB_PARTS:%=lib/%/*.c))
@@ -81,7 +82,7 @@ SCOPE_TEST_LIBS = $(shell pkg-config --libs cairo) -lm
 SCOPE_HELPERS   := $(BUILD)/tests/scope_feeder $(BUILD)/tests/scope_event_feeder \
                    $(BUILD)/tests/spike_writer $(BUILD)/tests/forge_segment \
                    $(BUILD)/tests/forge_v12_segment $(BUILD)/tests/multi_writer \
-                   $(BUILD)/tests/clock_writer
+                   $(BUILD)/tests/clock_writer $(BUILD)/tests/ctf_writer
 MAN1            := share/man/man1/recorder_scope.1
 DESKTOP         := share/applications/recorder_scope.desktop
 
@@ -174,7 +175,7 @@ $(SCOPE): $(SCOPE_OBJECTS) $(STATIC_LIB)
 # (multi_writer, check-scope-multi-dump.sh).
 TEST_WRITERS    := $(BUILD)/tests/scope_feeder $(BUILD)/tests/scope_event_feeder \
                    $(BUILD)/tests/spike_writer $(BUILD)/tests/multi_writer \
-                   $(BUILD)/tests/clock_writer
+                   $(BUILD)/tests/clock_writer $(BUILD)/tests/ctf_writer
 $(TEST_WRITERS): $(BUILD)/tests/%: tests/%.c $(STATIC_LIB)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -Iinclude $< -o $@ $(STATIC_LIB) $(LDLIBS)
