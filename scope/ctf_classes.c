@@ -24,7 +24,7 @@ static bool same_key(const ctf_class_table *table, uint32_t id,
     const ctf_event_class *class = &table->classes[id];
     return table->process[id] == process && table->site[id] == site &&
            class->nargs == nargs &&
-           memcmp(class->types, types, nargs * sizeof(*types)) == 0;
+           (!nargs || memcmp(class->types, types, nargs * sizeof(*types)) == 0);
 }
 
 static void place(ctf_class_table *table, uint32_t id)
@@ -96,7 +96,8 @@ uint32_t ctf_class_find(ctf_class_table *table, const ctf_site *site,
     memset(class, 0, sizeof(*class));
     class->id = id;
     class->nargs = nargs;
-    memcpy(class->types, types, nargs * sizeof(*types));
+    if (nargs)
+        memcpy(class->types, types, nargs * sizeof(*types));
     table->process[id] = site->process;
     table->site[id] = site->site;
     const char *recorder = site->recorder && *site->recorder ? site->recorder

@@ -409,13 +409,17 @@ static bool export_process_stream(export_files *files, const char *dir,
         .shift_ns = process->start_ns - base,
         .end_time = process->end_time,
     };
-    for (;;)
+    for (bool first = true;; first = false)
     {
         uint64_t lost = 0;
         size_t given = recorder_share_records_read(process->share, follower,
                                                    EXPORT_BATCH, give_record,
                                                    &read, &lost);
-        ctf_stream_discard(&stream, lost);
+        /* The first read's losses are the ring's past, overwritten by
+         * design; later ones, records a live writer overwrote before this
+         * export could read them: the trace is missing those. */
+        if (!first)
+            ctf_stream_discard(&stream, lost);
         if (read.failed || read.past_end || given < EXPORT_BATCH)
             break;
     }

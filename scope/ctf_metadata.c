@@ -10,7 +10,10 @@
 
 #include <string.h>
 
-void ctf_metadata_clean(char *out, size_t size, const char *text)
+/* Copy 'text' into out[size] as TSDL (and babeltrace2) take it in a
+ * string literal: printable ASCII without '"' or '\\' (each other byte
+ * becomes '_'). Names from a segment are anyone's bytes. */
+static void clean(char *out, size_t size, const char *text)
 {
     if (!size)
         return;
@@ -22,7 +25,7 @@ void ctf_metadata_clean(char *out, size_t size, const char *text)
     out[at] = 0;
 }
 
-void ctf_metadata_uuid_text(char text[37], const uint8_t uuid[16])
+static void uuid_text(char text[37], const uint8_t uuid[16])
 {
     static const char digits[] = "0123456789abcdef";
     unsigned at = 0;
@@ -55,7 +58,7 @@ static void write_environment(FILE *out, const ctf_trace_info *info)
     const ctf_process *first = info->process_count ? &info->processes[0]
                                                    : NULL;
     fprintf(out, "env {\n");
-    ctf_metadata_clean(text, sizeof(text), first ? first->host : "");
+    clean(text, sizeof(text), first ? first->host : "");
     fprintf(out, "    hostname = \"%s\";\n", text);
     fprintf(out, "    domain = \"recorder\";\n"
                  "    tracer_name = \"recorder\";\n"
@@ -69,10 +72,10 @@ static void write_environment(FILE *out, const ctf_trace_info *info)
         char suffix[16] = "";
         if (p)
             snprintf(suffix, sizeof(suffix), "_%u", p);
-        ctf_metadata_clean(text, sizeof(text), process->program);
+        clean(text, sizeof(text), process->program);
         fprintf(out, "    program%s = \"%s\";\n", suffix, text);
         fprintf(out, "    pid%s = %u;\n", suffix, process->pid);
-        ctf_metadata_clean(text, sizeof(text), process->host);
+        clean(text, sizeof(text), process->host);
         fprintf(out, "    host%s = \"%s\";\n", suffix, text);
     }
     if (info->process_count > 1)
@@ -84,7 +87,7 @@ bool ctf_metadata_write(FILE *out, const ctf_trace_info *info,
                         const ctf_event_class *classes, unsigned count)
 {
     char uuid[37];
-    ctf_metadata_uuid_text(uuid, info->uuid);
+    uuid_text(uuid, info->uuid);
     fprintf(out,
             "/* CTF 1.8 */\n"
             "\n"
@@ -119,8 +122,8 @@ bool ctf_metadata_write(FILE *out, const ctf_trace_info *info,
     const ctf_process *first = info->process_count ? &info->processes[0]
                                                    : NULL;
     char program[128], host[128];
-    ctf_metadata_clean(program, sizeof(program), first ? first->program : "");
-    ctf_metadata_clean(host, sizeof(host), first ? first->host : "");
+    clean(program, sizeof(program), first ? first->program : "");
+    clean(host, sizeof(host), first ? first->host : "");
     fprintf(out,
             "clock {\n"
             "    name = \"monotonic\";\n"
@@ -165,7 +168,7 @@ bool ctf_metadata_write(FILE *out, const ctf_trace_info *info,
     {
         const ctf_event_class *class = &classes[c];
         char name[sizeof(class->name)];
-        ctf_metadata_clean(name, sizeof(name), class->name);
+        clean(name, sizeof(name), class->name);
         fprintf(out,
                 "event {\n"
                 "    name = \"%s\";\n"

@@ -56,12 +56,4 @@ extern bool ctf_metadata_write(FILE *out, const ctf_trace_info *info,
                                const ctf_event_class *classes,
                                unsigned count);
 
-/* Copy 'text' into out[size] as TSDL (and babeltrace2) take it in a
- * string literal or a name: printable ASCII, without '"' or '\' (each
- * other byte becomes '_'). Always terminated when size > 0. */
-extern void ctf_metadata_clean(char *out, size_t size, const char *text);
-
-/* "xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx" of 'uuid' into text[37]. */
-extern void ctf_metadata_uuid_text(char text[37], const uint8_t uuid[16]);
-
 #endif /* CTF_METADATA_H */

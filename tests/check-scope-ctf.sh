@@ -1,7 +1,8 @@
 #!/bin/sh
 # recorder_scope -D --format ctf --output DIR (issue 17, item 2): the
 # flight recorders of a live process (ctf_writer: signed, unsigned, hex
-# and pointer, double, string, no and twelve arguments, two threads) and
+# and pointer, double, string, no and twelve arguments, two threads, one
+# with a ring that wrapped) and
 # of a dead one (multi_writer: its CLOCK_MONOTONIC time in each message)
 # as CTF 1.8 traces. babeltrace2 reads them without a word on stderr, and
 # prints every record of the text dump once, with its process, recorder,
@@ -279,8 +280,11 @@ grep -q "procname = \"beta\"" "$work/two.cycles" || fail "no beta event"
 export_both some -D ctf_thread -S "$work/seg.alpha"
 printf -- "-D ctf_thread: "
 compare some "alpha[$alpha]" thread
-[ "$(grep -c ctf_thread "$work/some.cycles")" -eq $count ] ||
-    fail "-D ctf_thread: $(grep -c ctf_thread "$work/some.cycles") records"
+# ctf_thread's ring wrapped: what it overwrote is no loss to report (the
+# trace has the records the text dump has, babeltrace2 warns of nothing).
+kept=$(grep -c ctf_thread "$work/some.cycles")
+[ "$kept" -gt 0 ] && [ "$kept" -lt $count ] ||
+    fail "-D ctf_thread: $kept records of $count, not the ring's last ones"
 
 # ---- forged and damaged segments ----
 # Every site of beta's dead segment now prints a format that reads more

@@ -5,7 +5,8 @@
  *
  * COUNT rounds, a millisecond apart, each recording to ctf_kinds: signed,
  * unsigned, hexadecimal and pointer, double, string, no argument and
- * twelve arguments; a second thread records to ctf_thread meanwhile.
+ * twelve arguments; a second thread records to ctf_thread meanwhile (its
+ * ring keeps the last 64 records).
  * Prints "recorded" on standard output when done, then stays alive HOLD
  * seconds (default 0: until killed).
  */
@@ -17,7 +18,8 @@
 #include <time.h>
 
 RECORDER(ctf_kinds, 2048, "Records with arguments of every kind");
-RECORDER(ctf_thread, 1024, "Records of a second thread");
+/* Smaller than COUNT: its ring wraps, as a flight recorder's does. */
+RECORDER(ctf_thread, 64, "Records of a second thread");
 
 static void pause_ms(long ms)
 {
