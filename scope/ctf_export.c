@@ -37,7 +37,7 @@
 #define EXPORT_BATCH            4096
 /* Packets end past this size: babeltrace2 reads a packet at a time. */
 #define EXPORT_PACKET_MAX       (64 * 1024)
-/* Stream files a trace may need: one per process, named after it. */
+/* Longest file name written: PROGRAM-PID-N. */
 #define EXPORT_NAME_MAX         96
 
 typedef struct export_process
@@ -134,8 +134,12 @@ static void give_record(const recorder_share_record *record, void *arg)
         }
     }
     /* Seconds since the process started, back to the nanoseconds they
-     * were made of (exact for years of uptime), then on the trace's axis. */
+     * were made of (exact below about 50 days, a nanosecond off at worst
+     * beyond), then on the trace's axis. A damaged segment's absurd time
+     * stays a number a uint64_t holds. */
     double ns = record->time > 0 ? nearbyint(record->time * 1e9) : 0;
+    if (!(ns < 9e18))
+        ns = 9e18;
     ctf_event event = {
         .id = id,
         .timestamp = (uint64_t) ns + read->shift_ns,
@@ -361,9 +365,11 @@ static unsigned gather(recorder_share *const *shares, unsigned count,
                     recorder_share_state_name(status));
         process->share = shares[s];
         process->pid = info.pid;
-        process->start_ns = info.start_monotonic > 0
-                          ? (uint64_t) nearbyint(info.start_monotonic * 1e9)
-                          : 0;
+        /* The header's start, if absurd, still a number to count from. */
+        double start_ns = info.start_monotonic > 0
+                        ? nearbyint(info.start_monotonic * 1e9) : 0;
+        process->start_ns = start_ns < 9e18 ? (uint64_t) start_ns
+                                            : 9000000000000000000ull;
         /* A live writer is followed up to now, not for ever. */
         process->end_time = now_s - info.start_monotonic;
         if (process->start_ns < *base)
