@@ -46,7 +46,7 @@ DEPS            := share/scripts/ensure-deps
 CHECK_PACKAGES  := gcc g++ clang make pkg-config libcmocka-dev binutils \
                    libunwind-dev libdw-dev \
                    libgtk-4-dev xvfb xauth xdotool imagemagick python3 gdb \
-                   libmicrohttpd-dev prometheus
+                   libmicrohttpd-dev prometheus babeltrace2
 DEMO_PACKAGES   := gcc make pkg-config libgtk-4-dev libunwind-dev libdw-dev \
                    libmicrohttpd-dev
 
@@ -83,7 +83,8 @@ SCOPE_TEST_LIBS = $(shell pkg-config --libs cairo libmicrohttpd) -lm
 SCOPE_HELPERS   := $(BUILD)/tests/scope_feeder $(BUILD)/tests/scope_event_feeder \
                    $(BUILD)/tests/spike_writer $(BUILD)/tests/forge_segment \
                    $(BUILD)/tests/forge_v12_segment $(BUILD)/tests/multi_writer \
-                   $(BUILD)/tests/clock_writer $(BUILD)/tests/metrics_writer
+                   $(BUILD)/tests/clock_writer $(BUILD)/tests/metrics_writer \
+                   $(BUILD)/tests/ctf_writer
 MAN1            := share/man/man1/recorder_scope.1
 DESKTOP         := share/applications/recorder_scope.desktop
 
@@ -177,7 +178,8 @@ $(SCOPE): $(SCOPE_OBJECTS) $(STATIC_LIB)
 # values (metrics_writer, check-scope-metrics.sh).
 TEST_WRITERS    := $(BUILD)/tests/scope_feeder $(BUILD)/tests/scope_event_feeder \
                    $(BUILD)/tests/spike_writer $(BUILD)/tests/multi_writer \
-                   $(BUILD)/tests/clock_writer $(BUILD)/tests/metrics_writer
+                   $(BUILD)/tests/clock_writer $(BUILD)/tests/metrics_writer \
+                   $(BUILD)/tests/ctf_writer
 $(TEST_WRITERS): $(BUILD)/tests/%: tests/%.c $(STATIC_LIB)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -Iinclude $< -o $@ $(STATIC_LIB) $(LDLIBS)

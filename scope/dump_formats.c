@@ -65,10 +65,8 @@ int scope_dump_as(const scope_options *options,
         return scope_dump_chrome_json(shares, count, options->dump_regex,
                                       stdout);
     case SCOPE_DUMP_CTF:
-        /* ctf_export.c brings scope_export_ctf(): this line becomes
-         * return scope_export_ctf(shares, count, options->dump_regex,
-         *                         options->output_dir); */
-        return fputs("recorder_scope: --format ctf is not built in\n", stderr), 2;
+        return scope_export_ctf(shares, count, options->dump_regex,
+                                options->output_dir);
     case SCOPE_DUMP_TEXT:
     default:
         return 1;
