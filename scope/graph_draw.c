@@ -344,9 +344,15 @@ static void draw_time_axis(cairo_t *cr, const layout *l, double t0, double t1,
     if (!scope_ticks_make(t0, t1, target, false, &ticks))
         return;
     use_font(cr, 11, false);
-    for (unsigned i = 0; i < ticks.count; i++)
+    /* The n-th tick at n * step, the same number in every frame; lines
+     * one tick beyond each end too, for a tick that just left the span
+     * but not yet the plot's first or last column. */
+    double first = round(ticks.first / ticks.step);
+    for (int i = lines ? -1 : 0; i < (int) ticks.count + lines; i++)
     {
-        double t = scope_tick_value(&ticks, i);
+        double t = (first + i) * ticks.step;
+        if (fabs(t) < ticks.step * 1e-6)
+            t = 0;
         double x = round(l->x + (t / step - shift)) + 0.5;
         if (x < l->x - 0.5 || x > l->x + l->w + 0.5)
             continue;
@@ -772,16 +778,37 @@ struct graph_plot
     bool               timing_left;
 };
 
-/* Where graph_plot_draw() starts a track's paths to draw from pixel x. */
-static unsigned track_from(const graph_plot *p, const graph_columns *c,
-                           double x, unsigned anchor)
+/* The column of a track at pixel x, within [0, count]. */
+static unsigned column_at(const graph_plot *p, const graph_columns *c,
+                          double x)
 {
     double column = floor(x - p->l.x + p->shift - (double) c->origin);
     if (!(column > 0))
         return 0;
-    if (column > c->count)
-        column = c->count;
-    return graph_columns_from(c, (unsigned) column, anchor);
+    return column > c->count ? c->count : (unsigned) column;
+}
+
+/* Where graph_plot_draw() starts a track's paths to draw from pixel x. */
+static unsigned track_from(const graph_plot *p, const graph_columns *c,
+                           double x, unsigned anchor)
+{
+    return graph_columns_from(c, column_at(p, c, x), anchor);
+}
+
+double graph_plot_from(const graph_plot *p, double x)
+{
+    double from = x;
+    for (unsigned i = 0; i < p->model->series_count * SCOPE_TRACKS; i++)
+    {
+        const graph_columns *c = &p->cols[i];
+        if (!c->count)
+            continue;
+        double at = p->l.x + (double) (c->origin + track_from(p, c, x, 0)) -
+                    p->shift;
+        if (at < from)
+            from = at;
+    }
+    return from;
 }
 
 void graph_plot_draw(graph_plot *p, cairo_t *cr, double x0, double x1)
@@ -798,40 +825,50 @@ void graph_plot_draw(graph_plot *p, cairo_t *cr, double x0, double x1)
     paint(cr, plot_fill, 1);
     cairo_paint(cr);
 
+    /* Level lines across [x0, x1), not ending inside it: drawn in parts,
+     * they are drawn the same. */
+    layout across = *l;
+    across.x = x0 - 1;
+    across.w = x1 - x0 + 2;
     if (views & ~SCOPE_VIEW_TIMING)
     {
         if (model->values.mode == SCOPE_SCALE_LANES)
         {
             for (unsigned s = 0; s < n; s++)
                 if (!is_hidden(model, s))
-                    draw_lane_axis(cr, l, &p->scales[s],
+                    draw_lane_axis(cr, &across, &p->scales[s],
                                    channel_colours[p->colour[s]], true);
         }
         else if (model->values.mode == SCOPE_SCALE_NORMALISED)
         {
             for (unsigned q = 0; q <= 4; q++)
-                grid_line(cr, l, round(l->y + l->h * q / 4) + 0.5);
+                grid_line(cr, &across, round(l->y + l->h * q / 4) + 0.5);
         }
         else
         {
-            draw_value_axis(cr, l, &p->values, false, p->value_ticks, NULL,
-                            true);
+            draw_value_axis(cr, &across, &p->values, false, p->value_ticks,
+                            NULL, true);
         }
     }
     if (views & SCOPE_VIEW_TIMING)
-        draw_value_axis(cr, l, &p->timing_axis, !p->timing_left,
+        draw_value_axis(cr, &across, &p->timing_axis, !p->timing_left,
                         p->value_ticks, p->timing_unit, true);
     draw_time_axis(cr, l, p->t0, p->t1, p->height, p->step, p->shift, true);
 
-    /* Paths start a little left of x0, where the whole trace's would
-     * give the same pixels from x0 on. */
+    /* Paths from a little left of x0 to a little right of x1, chosen by
+     * the data there: the part [x0, x1) of a plot is drawn the same
+     * whatever else is drawn with it (graph_retained.c). */
     for (unsigned i = 0; i < n * SCOPE_TRACKS; i++)
         if (cols[i].count)
+        {
             cols[i].from = track_from(p, &cols[i], x0,
                                       i % SCOPE_TRACKS == SCOPE_TRACK_INTERVAL
                                       ? GRAPH_DASH_TIMING
                                       : i % SCOPE_TRACKS == SCOPE_TRACK_AVERAGE
                                       ? GRAPH_DASH_AVERAGE : 0);
+            cols[i].to = graph_columns_to(&cols[i],
+                                          column_at(p, &cols[i], x1));
+        }
     /* Layer by layer, so every channel's values lie above every band. */
     for (unsigned s = 0; s < n; s++)
     {
@@ -881,7 +918,7 @@ void graph_plot_draw(graph_plot *p, cairo_t *cr, double x0, double x1)
         cairo_set_dash(cr, NULL, 0, 0);
     }
     for (unsigned i = 0; i < n * SCOPE_TRACKS; i++)
-        cols[i].from = 0;
+        cols[i].from = cols[i].to = 0;
     graph_draw_markers(cr, l->x, l->y, l->w, l->h, model->markers, p->t0,
                        p->t1, model->palette == &scope_palette_light);
     cairo_restore(cr);

@@ -80,6 +80,10 @@ void graph_draw_frame_hooked(cairo_t *cr, double width, double height,
  * with time) of pixel columns [x0, x1) of the graph, clipped to them. */
 void graph_plot_draw(graph_plot *plot, cairo_t *cr, double x0, double x1);
 
+/* The leftmost pixel whose drawing graph_plot_draw(plot, cr, x, ...)
+ * reads samples from: new samples at x change [that, x) too. */
+double graph_plot_from(const graph_plot *plot, double x);
+
 /* Colour of the index-th channel of a graph in the dark palette, 0-255
  * per component (palette.h has both). */
 void graph_channel_colour(unsigned index, unsigned char rgb[3]);

@@ -140,6 +140,14 @@ void graph_trace_peaks(cairo_t *cr, const graph_columns *cols,
     }
 }
 
+unsigned graph_columns_to(const graph_columns *cols, unsigned c)
+{
+    unsigned to = c, used = 0;
+    while (to < cols->count && (!used || to < c + 4))
+        used += usable(&cols->at[to++]);
+    return used ? to : cols->count;
+}
+
 /* The used column before c, or c itself if there is none. */
 static unsigned used_before(const graph_columns *cols, unsigned c)
 {
@@ -155,7 +163,7 @@ unsigned graph_columns_from(const graph_columns *cols, unsigned c,
     if (c > cols->count)
         c = cols->count;
     unsigned from = c, used = 0;
-    while (from > 0 && (used < 3 || from + 4 > c))
+    while (from > 0 && (!used || from + 4 > c))
         used += usable(&cols->at[--from]);
     if (!anchor)
         return from;

@@ -42,11 +42,17 @@ double graph_columns_shift(double t0, double step);
 #define GRAPH_DASH_AVERAGE      66      /* 6 periods of 11 pixels */
 
 /* The first column to path so that the pixels right of column c are
- * those of the whole trace: a few used columns before c (their joins and
- * caps reach into c), back to where a dash pattern restarts ('anchor' as
- * above; 0: undashed). */
+ * those of the whole trace: a used column at least 4 before c (joins and
+ * caps reach no further), back to where a dash pattern restarts
+ * ('anchor' as above; 0: undashed). */
 unsigned graph_columns_from(const graph_columns *cols, unsigned c,
                             unsigned anchor);
+
+/* The end of the columns to path so that the pixels left of column c
+ * are those of the whole trace: a used column at least 4 after c (the
+ * one a line from before c goes to). The column count if the data ends
+ * before. */
+unsigned graph_columns_to(const graph_columns *cols, unsigned c);
 
 typedef struct graph_scale
 {

@@ -69,8 +69,6 @@ void graph_draw_markers(cairo_t *cr, double x, double y, double w, double h,
         return;
     size_t count = scope_markers_count(markers);
     cairo_save(cr);
-    cairo_rectangle(cr, x, y, w, h);
-    cairo_clip(cr);
     cairo_set_line_width(cr, 1);
     for (size_t i = 0; i < count; i++)
     {
