@@ -1046,6 +1046,9 @@ void graph_draw_frame_hooked(cairo_t *cr, double width, double height,
         if (model->values.mode == SCOPE_SCALE_SHARED)
             for (unsigned s = 0; s < n; s++)
                 scales[s] = values;
+        for (unsigned s = 0; s < n; s++)
+            for (unsigned k = 0; k < SCOPE_TRACKS; k++)
+                cols[s * SCOPE_TRACKS + k].join = join[s];
     }
     for (unsigned s = 0; s < n; s++)
     {

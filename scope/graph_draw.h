@@ -51,7 +51,8 @@ typedef struct graph_plot_info
     graph_scale values, timing;         /* the value and timing axes */
     const unsigned *colour;             /* per series: palette index */
     const bool *dense;                  /* per series: solid unantialiased */
-    const double *join;                 /* per series: join seconds */
+    double *join;                       /* per series: join seconds (the
+                                           ranges hook may change them) */
 } graph_plot_info;
 
 typedef struct graph_plot graph_plot;   /* a plot being drawn */

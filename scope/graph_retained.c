@@ -51,6 +51,7 @@ struct graph_retained
 
     /* The ranges of the frame being drawn (sticky), and of the last one. */
     graph_scale values, timing, *own;
+    double *joins;
     unsigned own_count;
 
     unsigned drawn;
@@ -73,6 +74,7 @@ void graph_retained_delete(graph_retained *r)
         cairo_surface_destroy(r->spare);
     free(r->kept);
     free(r->own);
+    free(r->joins);
     free(r);
 }
 
@@ -100,6 +102,10 @@ static bool grow(graph_retained *r, unsigned count)
     if (!own)
         return false;
     r->own = own;
+    double *joins = realloc(r->joins, count * sizeof(*joins));
+    if (!joins)
+        return false;
+    r->joins = joins;
     r->capacity = count;
     return true;
 }
@@ -170,13 +176,26 @@ static void sticky_ranges(void *data, const graph_plot_info *info,
                           graph_scale *timing)
 {
     graph_retained *r = data;
-    if (same_view(r, info) && !info->model->values.manual)
+    if (same_view(r, info))
     {
-        stick(&r->key.value_range, values);
-        stick(&r->key.timing, timing);
-        if (info->model->values.mode != SCOPE_SCALE_SHARED)
-            for (unsigned s = 0; s < info->series_count; s++)
-                stick(&r->kept[s].range, &own[s]);
+        if (!info->model->values.manual)
+        {
+            stick(&r->key.value_range, values);
+            stick(&r->key.timing, timing);
+            if (info->model->values.mode != SCOPE_SCALE_SHARED)
+                for (unsigned s = 0; s < info->series_count; s++)
+                    stick(&r->kept[s].range, &own[s]);
+        }
+        /* A channel's pace, as seen, wobbles (the more so on a loaded
+         * machine): the gap that breaks its line stays while within a
+         * factor GRAPH_RETAINED_JOIN of it. */
+        for (unsigned s = 0; s < info->series_count; s++)
+        {
+            double kept = r->kept[s].join, now = info->join[s];
+            if (now < kept * GRAPH_RETAINED_JOIN &&
+                now > kept / GRAPH_RETAINED_JOIN)
+                info->join[s] = kept;
+        }
     }
     /* Kept for graph_retained_reference(). */
     r->values = *values;
@@ -184,6 +203,8 @@ static void sticky_ranges(void *data, const graph_plot_info *info,
     if (grow(r, info->series_count))
     {
         memcpy(r->own, own, info->series_count * sizeof(*own));
+        for (unsigned s = 0; s < info->series_count; s++)
+            r->joins[s] = info->join[s];
         r->own_count = info->series_count;
     }
     else
@@ -455,6 +476,7 @@ static void kept_ranges(void *data, const graph_plot_info *info,
     {
         own[s].lo = r->own[s].lo;
         own[s].hi = r->own[s].hi;
+        info->join[s] = r->joins[s];
     }
 }
 

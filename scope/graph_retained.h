@@ -16,7 +16,10 @@
  * Autoscaled ranges are kept while the data still fills most of them
  * (GRAPH_RETAINED_SHRINK), so a steady signal does not redraw the plot
  * whole every frame: a range grows as soon as the data needs it and
- * shrinks once the data fills less than that share of it.
+ * shrinks once the data fills less than that share of it. Likewise the
+ * gap that breaks a line follows a channel's pace only when that moves
+ * by a factor (GRAPH_RETAINED_JOIN). A whole redraw for another reason
+ * (zoom, resize, a view toggled) fits both afresh.
  *
  * Cairo only, no GTK: the unit tests drive it offscreen.
  */
@@ -30,6 +33,9 @@
 
 /* A kept range shrinks once the data spans less than this share of it. */
 #define GRAPH_RETAINED_SHRINK   0.7
+/* The gap that breaks a channel's line (graph_join_seconds) is kept while
+ * its pace, as measured, stays within this factor. */
+#define GRAPH_RETAINED_JOIN     4.0
 
 typedef struct graph_retained graph_retained;
 
