@@ -248,7 +248,8 @@ static void grid_line(cairo_t *cr, const layout *l, double y)
 }
 
 /* Decades of a log scale, labelled 1, 10, 100, 1k... */
-static void draw_log_axis(cairo_t *cr, const layout *l, const graph_scale *s)
+static void draw_log_axis(cairo_t *cr, const layout *l, const graph_scale *s,
+                          bool lines)
 {
     use_font(cr, 11, false);
     static const char *const prefixes[] = {
@@ -258,7 +259,11 @@ static void draw_log_axis(cairo_t *cr, const layout *l, const graph_scale *s)
          k <= (int) floor(log10(s->hi) + 1e-9); k++)
     {
         double y = round(graph_value_y(s, pow(10, k))) + 0.5;
-        grid_line(cr, l, y);
+        if (lines)
+        {
+            grid_line(cr, l, y);
+            continue;
+        }
         int group = (int) floor(k / 3.0);
         if (group < -5 || group > 6)
             continue;
@@ -270,14 +275,15 @@ static void draw_log_axis(cairo_t *cr, const layout *l, const graph_scale *s)
     }
 }
 
-/* 'unit' (NULL: none) follows each label: the timing axis says it. */
+/* 'unit' (NULL: none) follows each label: the timing axis says it.
+ * 'lines': the grid lines in the plot, else the labels around it. */
 static void draw_value_axis(cairo_t *cr, const layout *l, const graph_scale *s,
                             bool right_side, unsigned target,
-                            const char *unit)
+                            const char *unit, bool lines)
 {
     if (s->log && !right_side)
     {
-        draw_log_axis(cr, l, s);
+        draw_log_axis(cr, l, s, lines);
         return;
     }
     scope_ticks ticks;
@@ -290,8 +296,12 @@ static void draw_value_axis(cairo_t *cr, const layout *l, const graph_scale *s,
         double y = round(graph_value_y(s, v)) + 0.5;
         if (y < l->y - 0.5 || y > l->y + l->h + 0.5)
             continue;
-        if (!right_side)
-            grid_line(cr, l, y);
+        if (lines)
+        {
+            if (!right_side)
+                grid_line(cr, l, y);
+            continue;
+        }
         char label[48];
         size_t n = scope_tick_label(&ticks, v, label, sizeof(label));
         if (unit)
@@ -306,11 +316,15 @@ static void draw_value_axis(cairo_t *cr, const layout *l, const graph_scale *s,
 
 /* Lanes: each lane's top and bottom values in its channel's colour. */
 static void draw_lane_axis(cairo_t *cr, const layout *l,
-                           const graph_scale *scale, rgb colour)
+                           const graph_scale *scale, rgb colour, bool lines)
 {
     char label[48];
+    if (lines)
+    {
+        grid_line(cr, l, round(scale->top + scale->height) + 0.5);
+        return;
+    }
     use_font(cr, 10, false);
-    grid_line(cr, l, round(scale->top + scale->height) + 0.5);
     paint(cr, colour, 1);
     scope_readout_short(scale->hi, "", label, sizeof(label));
     show_text(cr, l->x - 6, scale->top + 9, 1, label);
@@ -318,25 +332,37 @@ static void draw_lane_axis(cairo_t *cr, const layout *l,
     show_text(cr, l->x - 6, scale->top + scale->height - 2, 1, label);
 }
 
+/* Ticks at x of t / step - shift: a tick keeps its pixel column as an
+ * anchored view scrolls. 'lines': the grid lines in the plot, else the
+ * labels and the ticks under it. */
 static void draw_time_axis(cairo_t *cr, const layout *l, double t0, double t1,
-                           double height)
+                           double height, double step, double shift,
+                           bool lines)
 {
     scope_ticks ticks;
     unsigned target = (unsigned) (l->w / 110) + 1;
     if (!scope_ticks_make(t0, t1, target, false, &ticks))
         return;
     use_font(cr, 11, false);
-    for (unsigned i = 0; i < ticks.count; i++)
+    /* The n-th tick at n * step, the same number in every frame; lines
+     * one tick beyond each end too, for a tick that just left the span
+     * but not yet the plot's first or last column. */
+    double first = round(ticks.first / ticks.step);
+    for (int i = lines ? -1 : 0; i < (int) ticks.count + lines; i++)
     {
-        double t = scope_tick_value(&ticks, i);
-        double x = round(l->x + (t - t0) / (t1 - t0) * l->w) + 0.5;
+        double t = (first + i) * ticks.step;
+        if (fabs(t) < ticks.step * 1e-6)
+            t = 0;
+        double x = round(l->x + (t / step - shift)) + 0.5;
         if (x < l->x - 0.5 || x > l->x + l->w + 0.5)
             continue;
         paint(cr, grid, 1);
         cairo_set_line_width(cr, 1);
-        cairo_move_to(cr, x, l->y);
+        cairo_move_to(cr, x, lines ? l->y : l->y + l->h);
         cairo_line_to(cr, x, l->y + l->h + 4);
         cairo_stroke(cr);
+        if (lines)
+            continue;
         char label[48];
         size_t n = scope_tick_label(&ticks, t, label, sizeof(label) - 2);
         memcpy(label + n, "s", 2);
@@ -574,8 +600,6 @@ static void draw_overlays(cairo_t *cr, const layout *l,
                           const graph_model *model, double t0, double t1)
 {
     static const char *const names[2] = { "A", "B" };
-    graph_draw_markers(cr, l->x, l->y, l->w, l->h, model->markers, t0, t1,
-                       model->palette == &scope_palette_light);
     for (unsigned c = 0; c < 2; c++)
         if (model->has_cursor[c])
             draw_cursor(cr, l, scope_time_to_x(model->cursor[c], t0, t1,
@@ -738,8 +762,177 @@ static void fit_scales(const graph_model *model, const layout *l,
 
 /* ---- the graph ------------------------------------------------------------ */
 
+/* A frame's plot, for graph_plot_draw(): what the content depends on. */
+struct graph_plot
+{
+    const graph_model *model;
+    layout             l;
+    graph_columns *    cols;
+    const graph_scale *scales;          /* per series */
+    graph_scale        values, timing, timing_axis;
+    const unsigned *   colour;
+    const bool *       dense;
+    double             t0, t1, step, shift, height;
+    unsigned           value_ticks;
+    const char *       timing_unit;
+    bool               timing_left;
+};
+
+/* The column of a track at pixel x, within [0, count]. */
+static unsigned column_at(const graph_plot *p, const graph_columns *c,
+                          double x)
+{
+    double column = floor(x - p->l.x + p->shift - (double) c->origin);
+    if (!(column > 0))
+        return 0;
+    return column > c->count ? c->count : (unsigned) column;
+}
+
+/* Where graph_plot_draw() starts a track's paths to draw from pixel x. */
+static unsigned track_from(const graph_plot *p, const graph_columns *c,
+                           double x, unsigned anchor)
+{
+    return graph_columns_from(c, column_at(p, c, x), anchor);
+}
+
+double graph_plot_from(const graph_plot *p, double x)
+{
+    double from = x;
+    for (unsigned i = 0; i < p->model->series_count * SCOPE_TRACKS; i++)
+    {
+        const graph_columns *c = &p->cols[i];
+        if (!c->count)
+            continue;
+        double at = p->l.x + (double) (c->origin + track_from(p, c, x, 0)) -
+                    p->shift;
+        if (at < from)
+            from = at;
+    }
+    return from;
+}
+
+void graph_plot_draw(graph_plot *p, cairo_t *cr, double x0, double x1)
+{
+    const graph_model *model = p->model;
+    const layout *l = &p->l;
+    unsigned n = model->series_count, views = model->views;
+    graph_columns *cols = p->cols;
+    cairo_save(cr);
+    cairo_rectangle(cr, x0, l->y, x1 - x0, l->h);
+    cairo_clip(cr);
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+    paint(cr, plot_fill, 1);
+    cairo_paint(cr);
+
+    /* Level lines across [x0, x1), not ending inside it: drawn in parts,
+     * they are drawn the same. */
+    layout across = *l;
+    across.x = x0 - 1;
+    across.w = x1 - x0 + 2;
+    if (views & ~SCOPE_VIEW_TIMING)
+    {
+        if (model->values.mode == SCOPE_SCALE_LANES)
+        {
+            for (unsigned s = 0; s < n; s++)
+                if (!is_hidden(model, s))
+                    draw_lane_axis(cr, &across, &p->scales[s],
+                                   channel_colours[p->colour[s]], true);
+        }
+        else if (model->values.mode == SCOPE_SCALE_NORMALISED)
+        {
+            for (unsigned q = 0; q <= 4; q++)
+                grid_line(cr, &across, round(l->y + l->h * q / 4) + 0.5);
+        }
+        else
+        {
+            draw_value_axis(cr, &across, &p->values, false, p->value_ticks,
+                            NULL, true);
+        }
+    }
+    if (views & SCOPE_VIEW_TIMING)
+        draw_value_axis(cr, &across, &p->timing_axis, !p->timing_left,
+                        p->value_ticks, p->timing_unit, true);
+    draw_time_axis(cr, l, p->t0, p->t1, p->height, p->step, p->shift, true);
+
+    /* Paths from a little left of x0 to a little right of x1, chosen by
+     * the data there: the part [x0, x1) of a plot is drawn the same
+     * whatever else is drawn with it (graph_retained.c). */
+    for (unsigned i = 0; i < n * SCOPE_TRACKS; i++)
+        if (cols[i].count)
+        {
+            cols[i].from = track_from(p, &cols[i], x0,
+                                      i % SCOPE_TRACKS == SCOPE_TRACK_INTERVAL
+                                      ? GRAPH_DASH_TIMING
+                                      : i % SCOPE_TRACKS == SCOPE_TRACK_AVERAGE
+                                      ? GRAPH_DASH_AVERAGE : 0);
+            cols[i].to = graph_columns_to(&cols[i],
+                                          column_at(p, &cols[i], x1));
+        }
+    /* Layer by layer, so every channel's values lie above every band. */
+    for (unsigned s = 0; s < n; s++)
+    {
+        graph_columns *track = &cols[s * SCOPE_TRACKS];
+        if (!track[SCOPE_TRACK_MIN].count || !track[SCOPE_TRACK_MAX].count)
+            continue;
+        unsigned from = track[SCOPE_TRACK_MIN].from;
+        if (track[SCOPE_TRACK_MAX].from < from)
+            from = track[SCOPE_TRACK_MAX].from;
+        track[SCOPE_TRACK_MIN].from = track[SCOPE_TRACK_MAX].from = from;
+        graph_trace_band(cr, &track[SCOPE_TRACK_MIN],
+                         &track[SCOPE_TRACK_MAX], &p->scales[s]);
+        paint(cr, channel_colours[p->colour[s]], 0.22);
+        cairo_fill(cr);
+    }
+    for (unsigned s = 0; s < n; s++)
+    {
+        graph_columns *track = &cols[s * SCOPE_TRACKS + SCOPE_TRACK_INTERVAL];
+        if (!track->count)
+            continue;
+        draw_timing(cr, track, &p->timing, channel_colours[p->colour[s]]);
+    }
+    for (unsigned s = 0; s < n; s++)
+    {
+        graph_columns *track = &cols[s * SCOPE_TRACKS + SCOPE_TRACK_VALUE];
+        if (!track->count)
+            continue;
+        paint(cr, channel_colours[p->colour[s]], 1);
+        graph_trace_solid(cr, track, &p->scales[s], 2.0, p->dense[s]);
+    }
+    for (unsigned s = 0; s < n; s++)
+    {
+        static const double dashes[] = { 7.0, 4.0 };
+        graph_columns *track = &cols[s * SCOPE_TRACKS + SCOPE_TRACK_AVERAGE];
+        if (!track->count)
+            continue;
+        /* Lighter than the values, so it shows on top of them. */
+        rgb shade = channel_colours[p->colour[s]];
+        rgb light = { (unsigned char) ((shade.r + 2 * 255) / 3),
+                      (unsigned char) ((shade.g + 2 * 255) / 3),
+                      (unsigned char) ((shade.b + 2 * 255) / 3) };
+        graph_trace_line(cr, track, &p->scales[s]);
+        cairo_set_dash(cr, dashes, 2, 0);
+        cairo_set_line_width(cr, 2.0);
+        paint(cr, light, 1);
+        cairo_stroke(cr);
+        cairo_set_dash(cr, NULL, 0, 0);
+    }
+    for (unsigned i = 0; i < n * SCOPE_TRACKS; i++)
+        cols[i].from = cols[i].to = 0;
+    graph_draw_markers(cr, l->x, l->y, l->w, l->h, model->markers, p->t0,
+                       p->t1, model->palette == &scope_palette_light);
+    cairo_restore(cr);
+}
+
 void graph_draw_frame(cairo_t *cr, double width, double height,
                       const graph_model *model, graph_frame *frame)
+{
+    graph_draw_frame_hooked(cr, width, height, model, frame, NULL);
+}
+
+void graph_draw_frame_hooked(cairo_t *cr, double width, double height,
+                             const graph_model *model, graph_frame *frame,
+                             const graph_draw_hooks *hooks)
 {
     cairo_save(cr);
     use_palette(model->palette);
@@ -759,7 +952,10 @@ void graph_draw_frame(cairo_t *cr, double width, double height,
     graph_columns *cols = calloc(room * SCOPE_TRACKS, sizeof(*cols));
     unsigned *colour = calloc(room, sizeof(*colour));
     graph_scale *scales = calloc(room, sizeof(*scales));
-    if (!entries || !first || !end || !cols || !colour || !scales)
+    bool *dense = calloc(room, sizeof(*dense));
+    double *join = calloc(room, sizeof(*join));
+    if (!entries || !first || !end || !cols || !colour || !scales || !dense ||
+        !join)
         goto done;
     assign_colours(model, colour);
 
@@ -774,7 +970,11 @@ void graph_draw_frame(cairo_t *cr, double width, double height,
     unsigned width_columns = (unsigned) l.w;
     graph_model_window(model, width_columns, &t0, &t1, first, end);
     double step = (t1 - t0) / l.w;
-    int64_t origin = (int64_t) floor(t0 / step);
+    double shift = graph_columns_shift(t0, step);
+    /* Columns left of the view too (none under a sample cap, which
+     * decides what is shown): a trace enters the plot as it left it. */
+    unsigned margin = model->max_samples < 0 ? GRAPH_MARGIN_COLUMNS : 0;
+    int64_t origin = (int64_t) floor(shift) - (int64_t) margin;
 
     /* Decimate every track the views need, then scale to what is there. */
     unsigned views = model->views;
@@ -789,18 +989,30 @@ void graph_draw_frame(cairo_t *cr, double width, double height,
     bool anything = false;
     for (unsigned s = 0; s < n; s++)
     {
+        join[s] = graph_join_seconds(scope_pace_usual(
+                                         &model->series[s]->pace));
         if (is_hidden(model, s))
             continue;
+        uint64_t from = first[s];
+        if (margin && end[s] > first[s])
+        {
+            scope_track_view values = scope_series_track(model->series[s],
+                                                         SCOPE_TRACK_VALUE);
+            values.end = first[s];
+            from = scope_track_lower_bound(&values, (double) origin * step);
+        }
         for (unsigned k = 0; k < SCOPE_TRACKS; k++)
         {
             if (!wanted[k] || end[s] <= first[s])
                 continue;
             graph_columns *c = &cols[s * SCOPE_TRACKS + k];
-            c->count = width_columns + 2;
+            c->count = width_columns + 2 + margin;
             c->origin = origin;
             c->step = step;
             c->x0 = l.x;
             c->t0 = t0;
+            c->shift = shift;
+            c->skip = margin;
             c->at = malloc(c->count * sizeof(*c->at));
             if (!c->at)
             {
@@ -808,10 +1020,9 @@ void graph_draw_frame(cairo_t *cr, double width, double height,
                 continue;
             }
             scope_track_view track = scope_series_track(model->series[s], k);
-            scope_decimate(&track, first[s], end[s], origin, step, c->count,
+            scope_decimate(&track, from, end[s], origin, step, c->count,
                            c->at);
-            c->join = graph_join_seconds(scope_pace_usual(
-                                             &model->series[s]->pace));
+            c->join = join[s];
             if (k == SCOPE_TRACK_INTERVAL)
                 graph_scale_widen(&timing, c);
             anything = true;
@@ -823,6 +1034,29 @@ void graph_draw_frame(cairo_t *cr, double width, double height,
     if (!(timing.hi > 0))
         timing.hi = 1;
     graph_scale_settle(&timing, value_ticks, true);
+    graph_plot_info info = {
+        .model = model, .x = l.x, .y = l.y, .w = l.w, .h = l.h,
+        .t0 = t0, .t1 = t1, .step = step, .shift = shift,
+        .series_count = n, .own = scales, .colour = colour, .dense = dense,
+        .join = join,
+    };
+    if (hooks && hooks->ranges)
+    {
+        hooks->ranges(hooks->data, &info, &values, scales, &timing);
+        if (model->values.mode == SCOPE_SCALE_SHARED)
+            for (unsigned s = 0; s < n; s++)
+                scales[s] = values;
+        for (unsigned s = 0; s < n; s++)
+            for (unsigned k = 0; k < SCOPE_TRACKS; k++)
+                cols[s * SCOPE_TRACKS + k].join = join[s];
+    }
+    for (unsigned s = 0; s < n; s++)
+    {
+        graph_columns *track = &cols[s * SCOPE_TRACKS + SCOPE_TRACK_VALUE];
+        dense[s] = track->count && graph_trace_dense(track, &scales[s]);
+    }
+    info.values = values;
+    info.timing = timing;
     /* Ticks in the unit the largest interval shown reads best in: the same
      * heights, numbers scaled. */
     scope_timing_unit unit = scope_timing_unit_for(timing.hi);
@@ -842,10 +1076,7 @@ void graph_draw_frame(cairo_t *cr, double width, double height,
                 anything ? model->message : NULL);
     draw_legend(cr, model, entries, colour, frame);
 
-    paint(cr, plot_fill, 1);
-    cairo_rectangle(cr, l.x, l.y, l.w, l.h);
-    cairo_fill(cr);
-
+    /* The labels around the plot, then what is in it, which covers it. */
     if (views & ~SCOPE_VIEW_TIMING)
     {
         if (model->values.mode == SCOPE_SCALE_LANES)
@@ -853,70 +1084,34 @@ void graph_draw_frame(cairo_t *cr, double width, double height,
             for (unsigned s = 0; s < n; s++)
                 if (!is_hidden(model, s))
                     draw_lane_axis(cr, &l, &scales[s],
-                                   channel_colours[colour[s]]);
+                                   channel_colours[colour[s]], false);
         }
-        else if (model->values.mode == SCOPE_SCALE_NORMALISED)
+        else if (model->values.mode == SCOPE_SCALE_SHARED)
         {
-            for (unsigned q = 0; q <= 4; q++)
-                grid_line(cr, &l, round(l.y + l.h * q / 4) + 0.5);
-        }
-        else
-        {
-            draw_value_axis(cr, &l, &values, false, value_ticks, NULL);
+            draw_value_axis(cr, &l, &values, false, value_ticks, NULL,
+                            false);
         }
     }
     if (views & SCOPE_VIEW_TIMING)
         draw_value_axis(cr, &l, &timing_axis, !timing_left, value_ticks,
-                        unit.name);
-    draw_time_axis(cr, &l, t0, t1, height);
+                        unit.name, false);
+    draw_time_axis(cr, &l, t0, t1, height, step, shift, false);
+
+    graph_plot plot = {
+        .model = model, .l = l, .cols = cols, .scales = scales,
+        .values = values, .timing = timing, .timing_axis = timing_axis,
+        .colour = colour, .dense = dense, .t0 = t0, .t1 = t1, .step = step,
+        .shift = shift, .height = height, .value_ticks = value_ticks,
+        .timing_unit = unit.name, .timing_left = timing_left,
+    };
+    if (hooks && hooks->plot)
+        hooks->plot(hooks->data, cr, &info, &plot);
+    else
+        graph_plot_draw(&plot, cr, l.x, l.x + l.w);
 
     cairo_save(cr);
     cairo_rectangle(cr, l.x, l.y, l.w, l.h);
     cairo_clip(cr);
-    /* Layer by layer, so every channel's values lie above every band. */
-    for (unsigned s = 0; s < n; s++)
-    {
-        graph_columns *track = &cols[s * SCOPE_TRACKS];
-        if (!track[SCOPE_TRACK_MIN].count || !track[SCOPE_TRACK_MAX].count)
-            continue;
-        graph_trace_band(cr, &track[SCOPE_TRACK_MIN],
-                         &track[SCOPE_TRACK_MAX], &scales[s]);
-        paint(cr, channel_colours[colour[s]], 0.22);
-        cairo_fill(cr);
-    }
-    for (unsigned s = 0; s < n; s++)
-    {
-        graph_columns *track = &cols[s * SCOPE_TRACKS + SCOPE_TRACK_INTERVAL];
-        if (!track->count)
-            continue;
-        draw_timing(cr, track, &timing, channel_colours[colour[s]]);
-    }
-    for (unsigned s = 0; s < n; s++)
-    {
-        graph_columns *track = &cols[s * SCOPE_TRACKS + SCOPE_TRACK_VALUE];
-        if (!track->count)
-            continue;
-        paint(cr, channel_colours[colour[s]], 1);
-        graph_trace_solid(cr, track, &scales[s], 2.0);
-    }
-    for (unsigned s = 0; s < n; s++)
-    {
-        static const double dashes[] = { 7.0, 4.0 };
-        graph_columns *track = &cols[s * SCOPE_TRACKS + SCOPE_TRACK_AVERAGE];
-        if (!track->count)
-            continue;
-        /* Lighter than the values, so it shows on top of them. */
-        rgb shade = channel_colours[colour[s]];
-        rgb light = { (unsigned char) ((shade.r + 2 * 255) / 3),
-                      (unsigned char) ((shade.g + 2 * 255) / 3),
-                      (unsigned char) ((shade.b + 2 * 255) / 3) };
-        graph_trace_line(cr, track, &scales[s]);
-        cairo_set_dash(cr, dashes, 2, 0);
-        cairo_set_line_width(cr, 2.0);
-        paint(cr, light, 1);
-        cairo_stroke(cr);
-        cairo_set_dash(cr, NULL, 0, 0);
-    }
     if (model->trigger)
         draw_trigger(cr, &l, model, scales, t0, t1);
     draw_overlays(cr, &l, model, t0, t1);
@@ -957,6 +1152,8 @@ done:
     }
     for (unsigned i = 0; cols && i < n * SCOPE_TRACKS; i++)
         free(cols[i].at);
+    free(join);
+    free(dense);
     free(scales);
     free(cols);
     free(colour);

@@ -14,7 +14,11 @@
 
 double graph_join_seconds(double usual)
 {
-    return usual > 0 ? GAP_USUAL * usual : GAP_SECONDS;
+    if (!(usual > 0))
+        return GAP_SECONDS;
+    /* Rounded up to a quarter power of two: a steady writer's pace wobbles
+     * a little, and a new join redraws a retained plot whole. */
+    return exp2(ceil(4 * log2(GAP_USUAL * usual)) / 4);
 }
 
 double graph_value_y(const graph_scale *s, double v)
@@ -31,10 +35,30 @@ double graph_value_y(const graph_scale *s, double v)
     return s->top + s->height * (1 - f);
 }
 
+double graph_columns_shift(double t0, double step)
+{
+    double shift = t0 / step, whole = round(shift);
+    return fabs(shift - whole) < 1e-6 ? whole : shift;
+}
+
+/* Whole numbers are exact in a double: an anchored column lands on the
+ * same pixel in every frame. */
 static double column_x(const graph_columns *cols, unsigned c)
 {
-    return cols->x0 + ((double) (cols->origin + (int64_t) c) + 0.5) -
-           cols->t0 / cols->step;
+    return cols->x0 + ((double) (cols->origin + (int64_t) c) - cols->shift) +
+           0.5;
+}
+
+static unsigned columns_end(const graph_columns *cols)
+{
+    return cols->to && cols->to < cols->count ? cols->to : cols->count;
+}
+
+/* Which stretch of 'anchor' absolute columns column c is in. */
+static int64_t stretch(const graph_columns *cols, unsigned c, unsigned anchor)
+{
+    int64_t a = cols->origin + (int64_t) c, n = (int64_t) anchor;
+    return a >= 0 ? a / n : -((-a + n - 1) / n);
 }
 
 static bool joined(const graph_columns *cols, const scope_column *previous,
@@ -58,7 +82,8 @@ void graph_trace_line(cairo_t *cr, const graph_columns *cols,
                       const graph_scale *s)
 {
     const scope_column *previous = NULL;
-    for (unsigned c = 0; c < cols->count; c++)
+    unsigned previous_index = 0;
+    for (unsigned c = cols->from; c < columns_end(cols); c++)
     {
         const scope_column *col = &cols->at[c];
         if (!usable(col))
@@ -66,10 +91,22 @@ void graph_trace_line(cairo_t *cr, const graph_columns *cols,
         double x = column_x(cols, c);
         double last = isnan(col->last) ? col->max : col->last;
         if (previous && joined(cols, previous, col))
+        {
+            /* The dashes restart on the column before an anchor. */
+            if (stretch(cols, previous_index, GRAPH_DASH_AVERAGE) !=
+                stretch(cols, c, GRAPH_DASH_AVERAGE))
+            {
+                double before = isnan(previous->last) ? previous->max
+                                                      : previous->last;
+                cairo_move_to(cr, column_x(cols, previous_index),
+                              graph_value_y(s, before));
+            }
             cairo_line_to(cr, x, graph_value_y(s, last));
+        }
         else
             cairo_move_to(cr, x, graph_value_y(s, last));
         previous = col;
+        previous_index = c;
     }
 }
 
@@ -77,14 +114,21 @@ void graph_trace_peaks(cairo_t *cr, const graph_columns *cols,
                        const graph_scale *s)
 {
     const scope_column *previous = NULL;
-    for (unsigned c = 0; c < cols->count; c++)
+    unsigned previous_index = 0;
+    for (unsigned c = cols->from; c < columns_end(cols); c++)
     {
         const scope_column *col = &cols->at[c];
         if (!usable(col))
             continue;
         double x = column_x(cols, c), y = graph_value_y(s, col->max);
         if (previous && joined(cols, previous, col))
+        {
+            if (stretch(cols, previous_index, GRAPH_DASH_TIMING) !=
+                stretch(cols, c, GRAPH_DASH_TIMING))
+                cairo_move_to(cr, column_x(cols, previous_index),
+                              graph_value_y(s, previous->max));
             cairo_line_to(cr, x, y);
+        }
         else
         {
             /* A lone sample is a dot (round caps), not nothing. */
@@ -92,7 +136,59 @@ void graph_trace_peaks(cairo_t *cr, const graph_columns *cols,
             cairo_line_to(cr, x, y);
         }
         previous = col;
+        previous_index = c;
     }
+}
+
+unsigned graph_columns_to(const graph_columns *cols, unsigned c)
+{
+    unsigned to = c, used = 0;
+    while (to < cols->count && (!used || to < c + 4))
+        used += usable(&cols->at[to++]);
+    return used ? to : cols->count;
+}
+
+/* The used column before c, or c itself if there is none. */
+static unsigned used_before(const graph_columns *cols, unsigned c)
+{
+    for (unsigned q = c; q-- > 0; )
+        if (usable(&cols->at[q]))
+            return q;
+    return c;
+}
+
+unsigned graph_columns_from(const graph_columns *cols, unsigned c,
+                            unsigned anchor)
+{
+    if (c > cols->count)
+        c = cols->count;
+    unsigned from = c, used = 0;
+    while (from > 0 && (!used || from + 4 > c))
+        used += usable(&cols->at[--from]);
+    if (!anchor)
+        return from;
+    /* A dashed path restarts where a column is not joined to the one
+     * before it, and on the column before an anchor. */
+    while (from > 0)
+    {
+        if (!usable(&cols->at[from]))
+        {
+            from--;
+            continue;
+        }
+        unsigned next = from + 1;
+        while (next < cols->count && !usable(&cols->at[next]))
+            next++;
+        if (next < cols->count &&
+            joined(cols, &cols->at[from], &cols->at[next]) &&
+            stretch(cols, from, anchor) != stretch(cols, next, anchor))
+            return from;
+        unsigned q = used_before(cols, from);
+        if (q == from || !joined(cols, &cols->at[q], &cols->at[from]))
+            return from;
+        from = q;
+    }
+    return from;
 }
 
 /* The same trace, solid, drawn for speed: a run of adjacent columns is one
@@ -102,11 +198,9 @@ void graph_trace_peaks(cairo_t *cr, const graph_columns *cols,
  * the zigzag instead crosses every column, and costs grew with the
  * samples' spread. Columns apart (samples sparser than pixels) are joined
  * by stroked segments. Uses the current source. */
-void graph_trace_solid(cairo_t *cr, const graph_columns *cols,
-                       const graph_scale *s, double width)
+bool graph_trace_dense(const graph_columns *cols, const graph_scale *s)
 {
     const scope_column *at = cols->at;
-
     /* Noisy data fills tall columns: there, antialiasing costs the
      * rasteriser most of the frame (under Xvfb, most of the scope's CPU)
      * and shows nothing, so it is turned off. A smooth trace, a pixel or
@@ -118,7 +212,7 @@ void graph_trace_solid(cairo_t *cr, const graph_columns *cols,
     double spread = 0;
     unsigned used = 0;
     const scope_column *before = NULL;
-    for (unsigned i = 0; i < cols->count; i++)
+    for (unsigned i = cols->skip; i < cols->count; i++)
         if (usable(&at[i]))
         {
             double hi = at[i].max, lo = at[i].min;
@@ -131,10 +225,17 @@ void graph_trace_solid(cairo_t *cr, const graph_columns *cols,
             used++;
             before = &at[i];
         }
-    bool dense = used && spread / used > 3;
+    return used && spread / used > 3;
+}
+
+void graph_trace_solid(cairo_t *cr, const graph_columns *cols,
+                       const graph_scale *s, double width, bool dense)
+{
+    const scope_column *at = cols->at;
+    unsigned end = columns_end(cols);
     double half = width / 2 + (dense ? 0.5 : 0);
-    unsigned c = 0;
-    while (c < cols->count)
+    unsigned c = cols->from;
+    while (c < end)
     {
         if (!usable(&at[c]))
         {
@@ -142,7 +243,7 @@ void graph_trace_solid(cairo_t *cr, const graph_columns *cols,
             continue;
         }
         unsigned start = c, stop = c + 1;
-        while (stop < cols->count && usable(&at[stop]) &&
+        while (stop < end && usable(&at[stop]) &&
                joined(cols, &at[stop - 1], &at[stop]))
             stop++;
         for (unsigned i = start; i < stop; i++)
@@ -182,7 +283,7 @@ void graph_trace_solid(cairo_t *cr, const graph_columns *cols,
 
     const scope_column *previous = NULL;
     unsigned previous_index = 0;
-    for (c = 0; c < cols->count; c++)
+    for (c = cols->from; c < end; c++)
     {
         if (!usable(&at[c]))
             continue;
@@ -206,8 +307,8 @@ void graph_trace_solid(cairo_t *cr, const graph_columns *cols,
 void graph_trace_band(cairo_t *cr, const graph_columns *low,
                       const graph_columns *high, const graph_scale *s)
 {
-    unsigned c = 0;
-    while (c < low->count)
+    unsigned c = low->from, end = columns_end(low);
+    while (c < end)
     {
         if (!low->at[c].used || isnan(low->at[c].min) || isnan(high->at[c].max))
         {
@@ -216,7 +317,7 @@ void graph_trace_band(cairo_t *cr, const graph_columns *low,
         }
         unsigned start = c, stop = c + 1;
         const scope_column *previous = &low->at[c];
-        while (stop < low->count)
+        while (stop < end)
         {
             const scope_column *col = &low->at[stop];
             if (col->used && !isnan(col->min) && !isnan(high->at[stop].max))
@@ -250,7 +351,7 @@ void graph_trace_band(cairo_t *cr, const graph_columns *low,
 
 void graph_scale_widen(graph_scale *s, const graph_columns *cols)
 {
-    for (unsigned c = 0; c < cols->count; c++)
+    for (unsigned c = cols->skip; c < cols->count; c++)
     {
         const scope_column *col = &cols->at[c];
         if (!col->used)

@@ -24,7 +24,35 @@ typedef struct graph_columns
     double        join;                 /* seconds: samples further apart
                                            (and GAP_COLUMNS) are not joined;
                                            0: a second */
+    /* t0 / step, a whole number when the view is anchored to columns
+     * (graph_columns_shift): column c is centred on x0 + origin + c + 0.5
+     * - shift, so a column keeps its pixels as the view scrolls. */
+    double        shift;
+    unsigned      skip;                 /* leading columns left of the view:
+                                           drawn, not scaled to */
+    unsigned      from, to;             /* columns drawn; to 0: all */
 } graph_columns;
+
+/* t0 / step, made whole when it is within rounding of a whole number. */
+double graph_columns_shift(double t0, double step);
+
+/* Dash patterns restart at columns whose absolute index (origin + c) is a
+ * multiple of these, so a dash is where it was in the previous frame. */
+#define GRAPH_DASH_TIMING       64      /* 4 periods of 16 pixels */
+#define GRAPH_DASH_AVERAGE      66      /* 6 periods of 11 pixels */
+
+/* The first column to path so that the pixels right of column c are
+ * those of the whole trace: a used column at least 4 before c (joins and
+ * caps reach no further), back to where a dash pattern restarts
+ * ('anchor' as above; 0: undashed). */
+unsigned graph_columns_from(const graph_columns *cols, unsigned c,
+                            unsigned anchor);
+
+/* The end of the columns to path so that the pixels left of column c
+ * are those of the whole trace: a used column at least 4 after c (the
+ * one a line from before c goes to). The column count if the data ends
+ * before. */
+unsigned graph_columns_to(const graph_columns *cols, unsigned c);
 
 typedef struct graph_scale
 {
@@ -57,9 +85,13 @@ void graph_trace_line(cairo_t *cr, const graph_columns *cols,
 void graph_trace_peaks(cairo_t *cr, const graph_columns *cols,
                        const graph_scale *scale);
 
-/* The values, solid, 'width' pixels wide, filled with the current source. */
+/* Whether a solid trace is too noisy to antialias (graph_trace_solid). */
+bool graph_trace_dense(const graph_columns *cols, const graph_scale *scale);
+
+/* The values, solid, 'width' pixels wide, filled with the current source;
+ * 'dense' from graph_trace_dense(). */
 void graph_trace_solid(cairo_t *cr, const graph_columns *cols,
-                       const graph_scale *scale, double width);
+                       const graph_scale *scale, double width, bool dense);
 
 /* The band between a lower and an upper envelope (path only). */
 void graph_trace_band(cairo_t *cr, const graph_columns *low,

@@ -4,6 +4,7 @@
 #include "graph_view.h"
 #include "event_markers.h"
 #include "graph_draw.h"
+#include "graph_retained.h"
 #include "readout.h"
 #include "trigger.h"
 
@@ -53,6 +54,8 @@ struct _GraphView
 
     graph_frame   frame;                /* as last drawn */
     bool          has_frame;
+    graph_retained *retained;           /* the plot, scrolled; NULL: drawn
+                                           whole every frame */
     double        pointer_x, pointer_y;
 
     drag_kind     drag;
@@ -313,10 +316,24 @@ static void graph_view_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
         model.band_y1 = view->band_y1;
     }
 
+    /* Live, the right edge on a whole column: each column then holds the
+     * same time in every frame, the plot scrolls by whole columns, and a
+     * pause keeps that edge. */
+    if (!w->time.paused && w->time.span > 0 && isfinite(model.view_end))
+    {
+        model.view_end = graph_retained_live_end(
+            model.view_end, w->time.span, graph_plot_width(&model, width));
+        w->held.live_end = model.view_end;
+    }
+
     cairo_t *cr = gtk_snapshot_append_cairo(snapshot,
                                             &GRAPHENE_RECT_INIT(0, 0, width,
                                                                 height));
-    graph_draw_frame(cr, width, height, &model, &view->frame);
+    if (view->retained)
+        graph_retained_draw(view->retained, cr, width, height, &model,
+                            &view->frame);
+    else
+        graph_draw_frame(cr, width, height, &model, &view->frame);
     cairo_destroy(cr);
     view->has_frame = true;
     view->last_draw = now;
@@ -728,6 +745,7 @@ static void graph_view_finalize(GObject *object)
     GraphView *view = GRAPH_VIEW(object);
     free(view->hidden);
     free(view->legend_values);
+    graph_retained_delete(view->retained);
     G_OBJECT_CLASS(graph_view_parent_class)->finalize(object);
 }
 
@@ -796,5 +814,6 @@ GtkWidget *graph_view_new(scope_source *source, graph_window *window,
     view->max_samples = max_samples;
     view->legend_time = -INFINITY;
     view->readout_time = -INFINITY;
+    view->retained = graph_retained_new();
     return GTK_WIDGET(view);
 }

@@ -69,15 +69,15 @@ void graph_draw_markers(cairo_t *cr, double x, double y, double w, double h,
         return;
     size_t count = scope_markers_count(markers);
     cairo_save(cr);
-    cairo_rectangle(cr, x, y, w, h);
-    cairo_clip(cr);
     cairo_set_line_width(cr, 1);
     for (size_t i = 0; i < count; i++)
     {
         const scope_marker *m = scope_markers_get(markers, i);
-        if (m->time < t0 || m->time > t1)
-            continue;
         double at = round(scope_time_to_x(m->time, t0, t1, x, w)) + 0.5;
+        /* Half a glyph shows at an edge, as it did before it scrolled
+         * there. */
+        if (!(at > x - GLYPH && at < x + w + GLYPH))
+            continue;
         use_colour(cr, m->kind, 0.45, light);
         cairo_move_to(cr, at, y + GLYPH);
         cairo_line_to(cr, at, y + h);

@@ -9,7 +9,7 @@
 #include <cairo.h>
 #include <stdbool.h>
 
-/* The markers of [t0, t1] on the plot (x, y, w, h). */
+/* The markers of [t0, t1] on the plot (x, y, w, h); the caller clips. */
 void graph_draw_markers(cairo_t *cr, double x, double y, double w, double h,
                         const scope_markers *markers, double t0, double t1,
                         bool light);

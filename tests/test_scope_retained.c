@@ -1,0 +1,293 @@
+/* test_scope_retained.c - a plot kept as an image and scrolled looks
+ * exactly like the same frame drawn whole.
+ *
+ * Frames of a live view scroll over channels as a window shows them
+ * (smooth, noisy, sparse with a gap, one whose samples come late), with
+ * the timing, average and min/max views, markers and a trigger. Each
+ * frame drawn by graph_retained_draw() must equal, pixel for pixel,
+ * graph_draw_frame() of the same model with the same ranges; and most
+ * frames must have been scrolled, not drawn whole, or the test would
+ * prove nothing. SCOPE_TEST_PNG=/tmp/x keeps the first frame that
+ * differs and the difference.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include "event_markers.h"
+#include "graph_retained.h"
+#include "scope_test_render.h"
+#include "scope_test_series.h"
+
+#include <math.h>
+#include <string.h>
+
+#define CHANNELS        4
+#define SPAN            5.0             /* seconds shown */
+
+typedef struct scene
+{
+    scope_series * series[CHANNELS];
+    scope_markers *markers;
+    bool           hidden[CHANNELS];
+    double         fed;                 /* samples are in up to here */
+    unsigned       noise;
+    graph_model    model;
+} scene;
+
+static double noise(scene *s)
+{
+    s->noise = s->noise * 1103515245u + 12345u;
+    return (s->noise >> 16 & 0x7fff) / 32767.0;
+}
+
+/* Samples of each channel up to time 'now'; the last one lags. */
+static void feed(scene *s, double now, double loud)
+{
+    static const double dt[CHANNELS] = { 0.001, 0.0005, 0.137, 0.004 };
+    for (unsigned c = 0; c < CHANNELS; c++)
+    {
+        scope_series *series = s->series[c];
+        double until = c == 3 ? now - 0.3 : now;
+        double t = series->end > series->first ? series->latest_time + dt[c]
+                                               : 0.01 * c;
+        for (; t <= until; t += dt[c])
+        {
+            double v;
+            switch (c)
+            {
+            case 0: v = loud * sin(2 * M_PI * 0.7 * t); break;
+            case 1: v = 5 + 3 * noise(s); break;
+            case 2:
+                if (t > 4.0 && t < 5.5)
+                    continue;           /* a gap: not joined across */
+                v = fmod(t, 1.0) < 0.5 ? -4 : 6;
+                break;
+            default: v = 2 * cos(2 * M_PI * 1.3 * t); break;
+            }
+            /* Jitter, so intervals (the timing view) vary. */
+            scope_series_append(series, t + (c == 1 ? 0.0002 * noise(s) : 0),
+                                v);
+        }
+    }
+    s->fed = now;
+}
+
+static void scene_init(scene *s, unsigned views)
+{
+    memset(s, 0, sizeof(*s));
+    static const char *const names[CHANNELS] = { "sine", "noise", "slow",
+                                                 "late" };
+    for (unsigned c = 0; c < CHANNELS; c++)
+    {
+        s->series[c] = test_series(names[c], 0, 0, 0, 0, 0);
+        s->series[c]->colour = c;
+    }
+    s->markers = scope_markers_new(0);
+    s->model = (graph_model) {
+        .title = "retained",
+        .series = s->series,
+        .series_count = CHANNELS,
+        .views = views,
+        .duration = SPAN,
+        .max_samples = -1,
+        .hidden = s->hidden,
+        .markers = s->markers,
+        .trigger = true,
+        .trigger_series = s->series[0],
+        .trigger_level = 5,
+        .trigger_time = NAN,
+    };
+}
+
+static void scene_free(scene *s)
+{
+    for (unsigned c = 0; c < CHANNELS; c++)
+        test_series_delete(s->series[c]);
+    scope_markers_delete(s->markers);
+}
+
+static cairo_surface_t *blank(void)
+{
+    return cairo_image_surface_create(CAIRO_FORMAT_RGB24, WIDTH, HEIGHT);
+}
+
+static void keep_png(cairo_surface_t *surface, const char *name)
+{
+    const char *prefix = getenv("SCOPE_TEST_PNG");
+    if (!prefix)
+        return;
+    char path[256];
+    snprintf(path, sizeof(path), "%s%s.png", prefix, name);
+    cairo_surface_write_to_png(surface, path);
+}
+
+/* Pixels that differ; the first difference is kept as PNGs on request. */
+static unsigned differences(cairo_surface_t *a, cairo_surface_t *b,
+                            unsigned frame)
+{
+    cairo_surface_flush(a);
+    cairo_surface_flush(b);
+    const unsigned char *pa = cairo_image_surface_get_data(a);
+    const unsigned char *pb = cairo_image_surface_get_data(b);
+    int stride = cairo_image_surface_get_stride(a);
+    unsigned count = 0;
+    for (int y = 0; y < HEIGHT; y++)
+    {
+        const uint32_t *ra = (const uint32_t *) (pa + y * stride);
+        const uint32_t *rb = (const uint32_t *) (pb + y * stride);
+        for (int x = 0; x < WIDTH; x++)
+            if ((ra[x] & 0xffffff) != (rb[x] & 0xffffff))
+            {
+                if (!count)
+                    print_message("frame %u: first difference at %d,%d: "
+                                  "%06x drawn, %06x whole\n", frame, x, y,
+                                  ra[x] & 0xffffff, rb[x] & 0xffffff);
+                count++;
+            }
+    }
+    static bool kept;
+    if (count && !kept)
+    {
+        kept = true;
+        keep_png(a, "retained");
+        keep_png(b, "whole");
+    }
+    return count;
+}
+
+typedef struct run
+{
+    unsigned frames, whole, differing;
+    unsigned long columns;              /* drawn by scrolled frames */
+} run;
+
+/* Draw the scene at time 'now' both ways and compare. */
+static void frame(scene *s, graph_retained *r, double now, run *totals,
+                  cairo_surface_t *drawn, cairo_surface_t *whole)
+{
+    feed(s, now, s->model.values.mode == SCOPE_SCALE_SHARED ? 10 : 4);
+    double columns = graph_plot_width(&s->model, WIDTH);
+    s->model.view_end = graph_retained_live_end(now, SPAN, columns);
+
+    cairo_t *cr = cairo_create(drawn);
+    graph_retained_draw(r, cr, WIDTH, HEIGHT, &s->model, NULL);
+    assert_int_equal(cairo_status(cr), CAIRO_STATUS_SUCCESS);
+    cairo_destroy(cr);
+    cr = cairo_create(whole);
+    graph_retained_reference(r, cr, WIDTH, HEIGHT, &s->model);
+    cairo_destroy(cr);
+
+    bool was_whole;
+    unsigned drawn_columns = graph_retained_drawn(r, &was_whole);
+    totals->frames++;
+    if (was_whole)
+        totals->whole++;
+    else
+        totals->columns += drawn_columns;
+    if (differences(drawn, whole, totals->frames))
+        totals->differing++;
+}
+
+/* A live view scrolling over 4 s of data, with what redraws whole on the
+ * way: a marker in the past, a channel hidden and shown, a louder
+ * signal, samples dropped, a jump of more than the plot's width. */
+static void scroll(unsigned views, scope_scale_mode mode, run *totals)
+{
+    scene s;
+    scene_init(&s, views);
+    s.model.values.mode = mode;
+    graph_retained *r = graph_retained_new();
+    assert_non_null(r);
+    cairo_surface_t *drawn = blank(), *whole = blank();
+
+    double now = 1.0;
+    for (unsigned f = 0; f < 200; f++)
+    {
+        /* Not a whole number of columns per frame, as a real clock. */
+        now += 0.0213 + 0.004 * (f % 3);
+        if (f == 40)
+            scope_markers_add(s.markers, SCOPE_MARKER_COMMAND, now - 0.01,
+                              "new, at the right edge");
+        if (f == 60)
+            s.model.trigger_time = now - 1.0;
+        if (f == 80)
+            scope_markers_add(s.markers, SCOPE_MARKER_RECORD, now - 2.0,
+                              "in the past");
+        if (f == 100 || f == 101)
+            s.hidden[1] = !s.hidden[1];
+        if (f == 120)
+            s.model.values.mode = mode;  /* unchanged: no redraw */
+        if (f == 140)
+            for (unsigned c = 0; c < CHANNELS; c++)
+                scope_series_trim(s.series[c], now - 3.0, 0);
+        if (f == 160)
+            now += 1.3 * SPAN;
+        frame(&s, r, now, totals, drawn, whole);
+    }
+
+    keep_png(drawn, mode == SCOPE_SCALE_SHARED ? "last-shared" : "last-lanes");
+    cairo_surface_destroy(drawn);
+    cairo_surface_destroy(whole);
+    graph_retained_delete(r);
+    scene_free(&s);
+}
+
+static void expect_scrolled(const run *totals)
+{
+    print_message("%u frames, %u drawn whole, %lu columns drawn by the "
+                  "others, %u differing\n", totals->frames, totals->whole,
+                  totals->columns, totals->differing);
+    assert_int_equal(totals->differing, 0);
+    /* Most frames scrolled, and drew a few tiles each (the late channel
+     * changes 46 columns back, tiles are 32 wide): less than a fifth of
+     * the 772 columns a whole frame draws. */
+    assert_true(totals->whole <= totals->frames / 5);
+    assert_true(totals->columns <
+                150ul * (totals->frames - totals->whole));
+}
+
+static void test_scrolled_plot_equals_whole_frame(void **state)
+{
+    (void) state;
+    run totals = { 0 };
+    scroll(SCOPE_VIEW_NORMAL | SCOPE_VIEW_TIMING | SCOPE_VIEW_AVERAGE |
+           SCOPE_VIEW_MINMAX, SCOPE_SCALE_SHARED, &totals);
+    expect_scrolled(&totals);
+}
+
+static void test_scrolled_lanes_equal_whole_frame(void **state)
+{
+    (void) state;
+    run totals = { 0 };
+    scroll(SCOPE_VIEW_NORMAL, SCOPE_SCALE_LANES, &totals);
+    expect_scrolled(&totals);
+}
+
+/* The live end lands on a whole column, never before the data. */
+static void test_live_end_is_a_whole_column(void **state)
+{
+    (void) state;
+    double column = SPAN / 800;
+    for (double end = 3.0; end < 3.1; end += 0.00137)
+    {
+        double snapped = graph_retained_live_end(end, SPAN, 800);
+        assert_true(snapped >= end);
+        assert_true(snapped - end < column);
+        double whole = snapped / column;
+        assert_true(fabs(whole - round(whole)) < 1e-6);
+    }
+    assert_true(isnan(graph_retained_live_end(NAN, SPAN, 800)));
+    assert_true(graph_retained_live_end(2.5, 0, 800) == 2.5);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_scrolled_plot_equals_whole_frame),
+        cmocka_unit_test(test_scrolled_lanes_equal_whole_frame),
+        cmocka_unit_test(test_live_end_is_a_whole_column),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
