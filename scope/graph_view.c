@@ -36,7 +36,7 @@ struct _GraphView
     unsigned      graph;
     unsigned      views;
     long          max_samples;
-    guint         tick;                 /* 0: not scrolling */
+    guint         tick;                 /* 0: no frame due soon */
     guint         pace_timer;           /* the next frame is further away */
     double        pace_at;              /* when pace_timer fires */
     double        drawn_t0, drawn_t1;   /* span of the last frame drawn */
@@ -312,6 +312,8 @@ static bool text_changed(GraphView *view, double now)
  * span of a paused view: worth a frame at the legend's pace. */
 static bool values_stale(GraphView *view, const scope_held *held)
 {
+    if (!isfinite(view->legend_time))
+        return true;                    /* never filled, or new channels */
     if (view->window->time.paused && held->newest > view->drawn_newest &&
         view->drawn_newest < view->drawn_t1)
         return true;
@@ -414,7 +416,7 @@ static bool pace(GraphView *view, double now)
     scope_held held;
     bool scrolling;
     graph_model_held(view->source, now, &held, &scrolling);
-    scope_frame_pace pace = {
+    scope_frame_pace input = {
         .now = now,
         .drawn_t0 = view->has_frame ? view->drawn_t0 : NAN,
         .drawn_t1 = view->has_frame ? view->drawn_t1 : NAN,
@@ -424,9 +426,9 @@ static bool pace(GraphView *view, double now)
         .stale = values_stale(view, &held),
         .text_time = view->legend_time,
     };
-    scope_time_view_window(&w->time, &held, &pace.t0, &pace.t1);
+    scope_time_view_window(&w->time, &held, &input.t0, &input.t1);
     double next;
-    if (scope_frame_pace_due(&pace, &next))
+    if (scope_frame_pace_due(&input, &next))
     {
         gtk_widget_queue_draw(GTK_WIDGET(view));
         return true;
