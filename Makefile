@@ -343,7 +343,8 @@ $(BENCH_BUILD)/bench_feeder: tests/bench/bench_feeder.c $(STATIC_LIB)
 
 # Release build, one table of medians and ratios, then the scope window's
 # CPU under Xvfb; non-zero if a target is missed (the message names it).
-bench: deps-check $(BENCH_BUILD)/recorder_bench $(BENCH_BUILD)/bench_feeder $(SCOPE)
+bench: deps-check $(BENCH_BUILD)/recorder_bench $(BENCH_BUILD)/bench_feeder $(SCOPE) \
+       $(BUILD)/examples/perfdata
 	@status=0; $(BENCH_BUILD)/recorder_bench || status=1; \
 	sh tests/bench/scope_window_cpu.sh $(BUILD) || status=1; exit $$status
 

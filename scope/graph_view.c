@@ -3,6 +3,7 @@
  * zoom, hover readout, cursors, legend clicks. */
 #include "graph_view.h"
 #include "event_markers.h"
+#include "frame_pace.h"
 #include "graph_draw.h"
 #include "graph_retained.h"
 #include "readout.h"
@@ -15,7 +16,7 @@
 
 /* Legend values and the readout change at most this often, so they can
  * be read while data flows. */
-#define REFRESH_SECONDS 0.25
+#define REFRESH_SECONDS SCOPE_TEXT_REFRESH
 #define WHEEL_FACTOR    1.2             /* zoom per wheel notch */
 #define CLICK_SLOP      3.0             /* pixels a click may move */
 
@@ -36,7 +37,13 @@ struct _GraphView
     unsigned      graph;
     unsigned      views;
     long          max_samples;
-    guint         tick;                 /* 0: not scrolling */
+    guint         tick;                 /* 0: no frame due soon */
+    guint         pace_timer;           /* the next frame is further away */
+    double        pace_at;              /* when pace_timer fires */
+    double        drawn_t0, drawn_t1;   /* span of the last frame drawn */
+    double        drawn_newest;         /* newest sample held then */
+    unsigned      drawn_count;          /* channels then */
+    unsigned      frames;               /* drawn, for --trace-view */
     bool          scrolling;            /* as of the last frame drawn */
     gboolean      right_axis;
     char          message[256];
@@ -275,6 +282,56 @@ void graph_view_fill_model(GraphView *view, graph_model *model,
     fill_model(view, model, g_get_monotonic_time() / 1e6, message, size);
 }
 
+/* ---- pacing: a frame when the picture changed (frame_pace.h) ----------- */
+
+/* What a frame just drew, for the pace of the next: the span as the view
+ * model says it (fill_model set the held range), the channels, the newest
+ * sample. */
+static void frame_drawn(GraphView *view)
+{
+    graph_window *w = view->window;
+    scope_time_view_window(&w->time, &w->held, &view->drawn_t0,
+                           &view->drawn_t1);
+    view->drawn_newest = w->held.newest;
+    graph_series(view, &view->drawn_count);
+    view->frames++;
+}
+
+/* Text that must show at once: the graph's message ("no data since",
+ * the program's state), channels come or gone. */
+static bool text_changed(GraphView *view, double now)
+{
+    unsigned count;
+    graph_series(view, &count);
+    if (count != view->drawn_count)
+        return true;
+    char message[sizeof(view->message)];
+    scope_source_graph_message(view->source, view->graph, now, message,
+                               sizeof(message));
+    return strcmp(message, view->message) != 0;
+}
+
+/* Legend values other than those drawn, or samples that came into the
+ * span of a paused view: worth a frame at the legend's pace. */
+static bool values_stale(GraphView *view, const scope_held *held)
+{
+    if (!isfinite(view->legend_time))
+        return true;                    /* never filled, or new channels */
+    if (view->window->time.paused && held->newest > view->drawn_newest &&
+        view->drawn_newest < view->drawn_t1)
+        return true;
+    unsigned count;
+    scope_series *const *series = graph_series(view, &count);
+    for (unsigned s = 0; s < count && s < view->legend_count; s++)
+    {
+        double shown = view->legend_values[s];
+        double latest = series[s]->latest_value;
+        if (shown != latest && !(isnan(shown) && isnan(latest)))
+            return true;
+    }
+    return false;
+}
+
 static void graph_view_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
 {
     GraphView *view = GRAPH_VIEW(widget);
@@ -337,6 +394,76 @@ static void graph_view_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
     cairo_destroy(cr);
     view->has_frame = true;
     view->last_draw = now;
+    frame_drawn(view);
+}
+
+/* A next frame closer than this is waited for by the frame clock's ticks,
+ * a further one by a timer (the clock would wake for nothing meanwhile). */
+#define TICK_AHEAD      0.04
+
+static gboolean on_tick(GtkWidget *widget, GdkFrameClock *clock,
+                        gpointer data);
+
+static void start_ticking(GraphView *view)
+{
+    if (view->pace_timer)
+    {
+        g_source_remove(view->pace_timer);
+        view->pace_timer = 0;
+    }
+    if (!view->tick)
+        view->tick = gtk_widget_add_tick_callback(GTK_WIDGET(view), on_tick,
+                                                  NULL, NULL);
+}
+
+static gboolean on_pace_timer(gpointer data)
+{
+    GraphView *view = data;
+    view->pace_timer = 0;
+    start_ticking(view);                /* its next frame decides */
+    return G_SOURCE_REMOVE;
+}
+
+/* Queue a frame if one is due at 'now'; true if the next may be due
+ * within a few display frames (keep ticking), else a timer waits for it
+ * (none if nothing will be due until something happens). */
+static bool pace(GraphView *view, double now)
+{
+    graph_window *w = view->window;
+    scope_held held;
+    bool scrolling;
+    graph_model_held(view->source, now, &held, &scrolling);
+    scope_frame_pace input = {
+        .now = now,
+        .drawn_t0 = view->has_frame ? view->drawn_t0 : NAN,
+        .drawn_t1 = view->has_frame ? view->drawn_t1 : NAN,
+        .width = view->frame.w,
+        .scrolling = scrolling && !w->time.paused,
+        .changed = text_changed(view, now),
+        .stale = values_stale(view, &held),
+        .text_time = view->legend_time,
+    };
+    scope_time_view_window(&w->time, &held, &input.t0, &input.t1);
+    double next;
+    if (scope_frame_pace_due(&input, &next))
+    {
+        gtk_widget_queue_draw(GTK_WIDGET(view));
+        return true;
+    }
+    if (next - now <= TICK_AHEAD)
+        return true;
+    if (view->pace_timer && view->pace_at <= next)
+        return false;
+    if (view->pace_timer)
+        g_source_remove(view->pace_timer);
+    view->pace_timer = 0;
+    if (isfinite(next))
+    {
+        view->pace_at = next;
+        view->pace_timer = g_timeout_add((guint) ceil((next - now) * 1e3),
+                                         on_pace_timer, view);
+    }
+    return false;
 }
 
 static gboolean on_tick(GtkWidget *widget, GdkFrameClock *clock,
@@ -345,32 +472,24 @@ static gboolean on_tick(GtkWidget *widget, GdkFrameClock *clock,
     (void) clock;
     (void) data;
     GraphView *view = GRAPH_VIEW(widget);
-    if (view->scrolling)
-    {
-        gtk_widget_queue_draw(widget);
+    if (pace(view, frame_seconds(widget)))
         return G_SOURCE_CONTINUE;
-    }
-    /* Paused or gone: the last frame drawn says so; redraw on news only. */
     view->tick = 0;
     return G_SOURCE_REMOVE;
 }
 
 void graph_view_update(GraphView *view)
 {
-    GtkWidget *widget = GTK_WIDGET(view);
-    if (view->window->time.paused)
-    {
-        /* Only the legend moves: a few times a second is enough. */
-        if (g_get_monotonic_time() / 1e6 - view->last_draw >= REFRESH_SECONDS)
-            gtk_widget_queue_draw(widget);
-        return;
-    }
-    gtk_widget_queue_draw(widget);
-    if (!view->tick)
-    {
-        view->scrolling = true;         /* until a frame says otherwise */
-        view->tick = gtk_widget_add_tick_callback(widget, on_tick, NULL, NULL);
-    }
+    /* While the frame clock ticks, its next frame decides. */
+    if (!view->tick && pace(view, g_get_monotonic_time() / 1e6))
+        start_ticking(view);
+}
+
+unsigned graph_view_take_frames(GraphView *view)
+{
+    unsigned frames = view->frames;
+    view->frames = 0;
+    return frames;
 }
 
 void graph_view_redraw(GraphView *view)
@@ -731,6 +850,11 @@ static void graph_view_dispose(GObject *object)
     {
         gtk_widget_remove_tick_callback(GTK_WIDGET(view), view->tick);
         view->tick = 0;
+    }
+    if (view->pace_timer)
+    {
+        g_source_remove(view->pace_timer);
+        view->pace_timer = 0;
     }
     if (view->window && view->window->hovered == view)
     {

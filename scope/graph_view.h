@@ -2,9 +2,11 @@
  *
  * It draws with graph_draw() and never reads the segment: the application
  * polls the source and calls graph_view_update() when data or state
- * changed. While data flows live, a tick callback redraws at the display's
- * rate so the graph scrolls smoothly between batches; paused or stopped,
- * nothing is redrawn until something changes.
+ * changed. While data flows live, the graph scrolls between batches, a
+ * frame each time its edge has moved a pixel column (frame_pace.h: with
+ * the display's frame clock when that is every few frames, a timer when
+ * further apart); legend values change a few times a second; paused or
+ * stopped, nothing is redrawn until something shown changes.
  *
  * The graphs of a window share one graph_window: the time span (so they
  * show the same times at the same x), the crosshair and the cursors. The
@@ -53,6 +55,8 @@ GtkWidget *graph_view_new(scope_source *source, graph_window *window,
 void graph_view_update(GraphView *view);
 /* The shared view changed: redraw now. */
 void graph_view_redraw(GraphView *view);
+/* Frames drawn since the last call (--trace-view). */
+unsigned graph_view_take_frames(GraphView *view);
 
 /* Flip SCOPE_VIEW_* 'view' on or off. */
 void graph_view_toggle(GraphView *view, unsigned view_flag);

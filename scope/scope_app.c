@@ -69,6 +69,7 @@ struct _ScopeApp
     gboolean             setting_slider; /* not the user moving it */
     guint                poll;
     double               next_tweak_poll;
+    double               frames_traced; /* --trace-view: frames told then */
     unsigned             save_next;
     char                 action_text[1200];
     char                 said[4608];    /* last state told on stderr */
@@ -413,6 +414,19 @@ static void trace_view(ScopeApp *app, const char *what)
     fflush(stdout);
 }
 
+/* --trace-view: the frames each graph drew in the last second, so that
+ * a script can see them paced by the data. */
+static void trace_frames(ScopeApp *app, double now)
+{
+    if (!app->options->trace_view || now < app->frames_traced + 1)
+        return;
+    app->frames_traced = now;
+    for (unsigned g = 0; g < app->view_count; g++)
+        printf("frames: graph %u: %u\n", g + 1,
+               graph_view_take_frames(app->views[g]));
+    fflush(stdout);
+}
+
 /* The readout of the graph under the pointer (or the focused one), on
  * one line for the status bar. */
 static void collect_readout(ScopeApp *app)
@@ -584,6 +598,7 @@ static gboolean on_poll(gpointer data)
         follow_trigger(app, 0);
     if (found & SCOPE_POLL_CHANNELS)
         trace_view(app, "shown");
+    trace_frames(app, now);
 
     const char *message = scope_source_message(app->source);
     if (strcmp(message, app->said) != 0)
