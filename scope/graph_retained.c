@@ -78,11 +78,6 @@ void graph_retained_delete(graph_retained *r)
     free(r);
 }
 
-void graph_retained_forget(graph_retained *r)
-{
-    r->valid = false;
-}
-
 unsigned graph_retained_drawn(const graph_retained *r, bool *whole)
 {
     if (whole)

@@ -50,9 +50,6 @@ void graph_retained_draw(graph_retained *retained, cairo_t *cr, double width,
                          double height, const graph_model *model,
                          graph_frame *frame);
 
-/* The next frame is drawn whole. */
-void graph_retained_forget(graph_retained *retained);
-
 /* The last frame: columns of the plot drawn (its width if whole), and
  * whether it was drawn whole. */
 unsigned graph_retained_drawn(const graph_retained *retained, bool *whole);

@@ -62,8 +62,11 @@ bool chrome_json_write(chrome_json *json, FILE *out) RECORDER_HIDDEN;
 size_t chrome_json_escape(char *out, size_t size, const char *text,
                           size_t length) RECORDER_HIDDEN;
 
-/* chrome=FILE: write recorder_dump_chrome_json(path) at exit (the last
- * path given wins). False if it cannot be arranged. */
-bool recorder_chrome_json_at_exit(const char *path) RECORDER_HIDDEN;
+/* Let trace_spec.c's chrome=FILE write recorder_dump_chrome_json(path) at
+ * exit (the last path given wins). trace_spec.c sits below this module
+ * (which reads its export requests), so it calls up through the hook this
+ * sets; recorder_trace_set() installs it, which also links this module
+ * into programs built with librecorder.a. */
+void recorder_chrome_json_install(void) RECORDER_HIDDEN;
 
 #endif /* RECORDER_CHROME_JSON_PRIVATE_H */

@@ -236,7 +236,7 @@ static void write_at_exit(void)
     free(path);
 }
 
-bool recorder_chrome_json_at_exit(const char *path)
+static bool write_at_exit_to(const char *path)
 {
     char *copy = strdup(path);
     if (!copy)
@@ -252,4 +252,9 @@ bool recorder_chrome_json_at_exit(const char *path)
     if (!ok)
         free(copy);
     return ok;
+}
+
+void recorder_chrome_json_install(void)
+{
+    recorder_spec_chrome_hook(write_at_exit_to);
 }

@@ -15,7 +15,6 @@
  * reported on stderr, and kept for what is activated later.
  */
 #include "trace_spec_private.h"
-#include "chrome_json_private.h"
 #include "dump_private.h"
 #include "output_private.h"
 #include "regex_bound_private.h"
@@ -387,6 +386,13 @@ fail_alloc:
     return RECORDER_TRACE_INVALID_VALUE;
 }
 
+static bool (*chrome_hook)(const char *path);
+
+void recorder_spec_chrome_hook(bool (*at_exit)(const char *path))
+{
+    __atomic_store_n(&chrome_hook, at_exit, __ATOMIC_RELEASE);
+}
+
 const recorder_export_request *recorder_spec_exports(void)
 {
     return __atomic_load_n(&exports, __ATOMIC_ACQUIRE);
@@ -549,7 +555,9 @@ static int run_command(const char *name, const char *value, const char *item)
             warn("missing file name", "", item);
             return RECORDER_TRACE_INVALID_VALUE;
         }
-        if (!recorder_chrome_json_at_exit(value))
+        bool (*at_exit)(const char *) =
+            __atomic_load_n(&chrome_hook, __ATOMIC_ACQUIRE);
+        if (!at_exit || !at_exit(value))
         {
             warn("cannot arrange to write at exit", value, item);
             return RECORDER_TRACE_INVALID_VALUE;

@@ -22,6 +22,11 @@ typedef struct recorder_export_request
 /* Export requests seen so far, oldest first. */
 const recorder_export_request *recorder_spec_exports(void) RECORDER_HIDDEN;
 
+/* What chrome=FILE calls to have FILE written at exit (false: it could
+ * not be arranged); set by chrome_json_self.c, which sits above. */
+void recorder_spec_chrome_hook(bool (*at_exit)(const char *path))
+    RECORDER_HIDDEN;
+
 /* Path given by the last share=PATH command, or NULL. */
 const char *recorder_spec_share_path(void) RECORDER_HIDDEN;
 
