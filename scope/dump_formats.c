@@ -21,33 +21,9 @@ int scope_dump_chrome_json(recorder_share *const *shares, unsigned count,
         fprintf(stderr, "recorder_scope: out of memory\n");
         return 1;
     }
-    unsigned used = 0;
-    char first_host[sizeof(((recorder_share_process *) 0)->host)] = "";
-    bool hosts_differ = false;
-    for (unsigned s = 0; s < count; s++)
-    {
-        char name[SCOPE_PROCESS_NAME_MAX], why[256];
-        scope_process_name(shares[s], name, sizeof(name));
-        if (!recorder_share_available(shares[s], RECORDER_SHARE_RECORDERS,
-                                      why, sizeof(why)))
-            /* A recorder 1.2 segment still has channels: counters. */
-            fprintf(stderr, "recorder_scope: %s: no flight recorder: %s\n",
-                    name, why);
-        recorder_share_status status = recorder_share_state(shares[s]);
-        if (status != RECORDER_SHARE_ALIVE)
-            fprintf(stderr, "recorder_scope: %s %s; showing what it left\n",
-                    name, recorder_share_state_name(status));
-        recorder_share_process process;
-        recorder_share_process_info(shares[s], &process);
-        if (!used)
-            snprintf(first_host, sizeof(first_host), "%s", process.host);
-        else if (strcmp(first_host, process.host) != 0)
-            hosts_differ = true;
-        dumped[used++] = shares[s];
-    }
-    if (hosts_differ)
-        fprintf(stderr, "recorder_scope: these processes ran on different "
-                "hosts: their times do not compare\n");
+    /* A recorder 1.2 segment has no flight recorder, but its channels
+     * still make counters. */
+    unsigned used = scope_dump_gather(shares, count, false, dumped);
     unsigned records = recorder_share_chrome_json(dumped, used, regex, out);
     if (records == 0)
         fprintf(stderr, "recorder_scope: no records%s%s\n",

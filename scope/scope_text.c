@@ -205,15 +205,9 @@ static void print_crash(recorder_share *share, const char *name, FILE *out)
     free(report);
 }
 
-int scope_dump_merged(recorder_share *const *shares, unsigned count,
-                      const char *regex, FILE *out)
+unsigned scope_dump_gather(recorder_share *const *shares, unsigned count,
+                           bool recorders_only, recorder_share **dumped)
 {
-    recorder_share **dumped = calloc(count ? count : 1, sizeof(*dumped));
-    if (!dumped)
-    {
-        fprintf(stderr, "recorder_scope: out of memory\n");
-        return 1;
-    }
     unsigned used = 0;
     char first_host[sizeof(((recorder_share_process *) 0)->host)] = "";
     bool hosts_differ = false;
@@ -224,9 +218,10 @@ int scope_dump_merged(recorder_share *const *shares, unsigned count,
         if (!recorder_share_available(shares[s], RECORDER_SHARE_RECORDERS,
                                       why, sizeof(why)))
         {
-            fprintf(stderr, "recorder_scope: %s: no flight recorder to dump: "
-                    "%s\n", name, why);
-            continue;
+            fprintf(stderr, "recorder_scope: %s: no flight recorder%s: %s\n",
+                    name, recorders_only ? " to dump" : "", why);
+            if (recorders_only)
+                continue;
         }
         recorder_share_process process;
         recorder_share_process_info(shares[s], &process);
@@ -240,15 +235,28 @@ int scope_dump_merged(recorder_share *const *shares, unsigned count,
             hosts_differ = true;
         dumped[used++] = shares[s];
     }
+    /* CLOCK_MONOTONIC is one host's: another's counts from its own boot. */
+    if (hosts_differ)
+        fprintf(stderr, "recorder_scope: these processes ran on different "
+                "hosts: their times do not compare\n");
+    return used;
+}
+
+int scope_dump_merged(recorder_share *const *shares, unsigned count,
+                      const char *regex, FILE *out)
+{
+    recorder_share **dumped = calloc(count ? count : 1, sizeof(*dumped));
+    if (!dumped)
+    {
+        fprintf(stderr, "recorder_scope: out of memory\n");
+        return 1;
+    }
+    unsigned used = scope_dump_gather(shares, count, true, dumped);
     if (!used)
     {
         free(dumped);
         return 1;
     }
-    /* CLOCK_MONOTONIC is one host's: another's counts from its own boot. */
-    if (hosts_differ)
-        fprintf(stderr, "recorder_scope: these processes ran on different "
-                "hosts: their times do not compare\n");
     errno = 0;
     unsigned lines = recorder_share_dump_merged(dumped, used, regex, out);
     note_output_error(out);
