@@ -9,31 +9,10 @@
 # failed write 1.
 set -eu
 [ -n "${TRACE_TEST:-}" ] && set -x
-top=$(cd "$(dirname "$0")/.." && pwd)
-case "${BUILD:-build}" in
-    /*) build=$BUILD ;;
-    *)  build="$top/${BUILD:-build}" ;;
-esac
-scope="$build/recorder_scope"
+. "$(dirname "$0")/shell_test.sh"
+shell_test check-scope-chrome-json
 feeder="$build/tests/scope_feeder"
-work=$(mktemp -d)
-pids=""
-cleanup() {
-    for pid in $pids; do kill "$pid" 2>/dev/null || true; done
-    wait 2>/dev/null || true
-    rm -rf "$work"
-}
-trap cleanup EXIT INT TERM
-unset DISPLAY WAYLAND_DISPLAY
 export RECORDER_TRACES=feed=ramp,wave,level
-fail() { echo "check-scope-chrome-json: $*"; exit 1; }
-wait_for() {
-    deadline=$(($(date +%s) + 20))
-    while ! eval "$1"; do
-        [ "$(date +%s)" -lt "$deadline" ] || fail "timed out waiting for: $1"
-        sleep 0.05
-    done
-}
 
 # ---- bad command lines ----
 expect_usage() {

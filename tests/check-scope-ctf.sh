@@ -13,31 +13,11 @@
 # not crash the export, and what it writes babeltrace2 still reads.
 set -eu
 [ -n "${TRACE_TEST:-}" ] && set -x
-top=$(cd "$(dirname "$0")/.." && pwd)
-case "${BUILD:-build}" in
-    /*) build=$BUILD ;;
-    *)  build="$top/${BUILD:-build}" ;;
-esac
-scope="$build/recorder_scope"
+. "$(dirname "$0")/shell_test.sh"
+shell_test check-scope-ctf
 # Enough records for streams of several 64 KiB packets.
 count=200
 
-work=$(mktemp -d)
-pids=""
-cleanup() {
-    for pid in $pids; do kill "$pid" 2>/dev/null || true; done
-    wait 2>/dev/null || true
-    rm -rf "$work"
-}
-trap cleanup EXIT INT TERM
-fail() { echo "check-scope-ctf: $*"; exit 1; }
-wait_for() {
-    deadline=$(($(date +%s) + 20))
-    while ! eval "$1"; do
-        [ "$(date +%s)" -lt "$deadline" ] || fail "timed out waiting for: $1"
-        sleep 0.05
-    done
-}
 unset RECORDER_TRACES
 have_babeltrace=1
 command -v babeltrace2 >/dev/null 2>&1 || have_babeltrace=0

@@ -3,26 +3,12 @@
 # (PNG and CSV of known values), waiting for the program, following it
 # when it restarts, a corrupt segment.
 set -eu
-top=$(cd "$(dirname "$0")/.." && pwd)
-case "${BUILD:-build}" in
-    /*) build=$BUILD ;;
-    *)  build="$top/${BUILD:-build}" ;;
-esac
-scope="$build/recorder_scope"
+. "$(dirname "$0")/shell_test.sh"
+shell_test check-scope-headless
 feeder="$build/tests/scope_feeder"
-work=$(mktemp -d)
-pids=""
-cleanup() {
-    for pid in $pids; do kill "$pid" 2>/dev/null || true; done
-    wait 2>/dev/null || true
-    rm -rf "$work"
-}
-trap cleanup EXIT INT TERM
-unset DISPLAY WAYLAND_DISPLAY
 seg="$work/segment"
 export RECORDER_TRACES=feed=ramp,wave,level
 
-fail() { echo "check-scope-headless: $*"; exit 1; }
 
 # Start the feeder: COUNT BASE; it records, then stays alive.
 feed() {
@@ -31,14 +17,6 @@ feed() {
     last_feeder=$!
 }
 
-# Wait up to 10 s for a condition (a shell command), instead of sleeping.
-wait_for() {
-    deadline=$(($(date +%s) + 10))
-    while ! eval "$1"; do
-        [ "$(date +%s)" -lt "$deadline" ] || fail "timed out waiting for: $1"
-        sleep 0.05
-    done
-}
 
 # Wait until the segment holds COUNT samples of ramp.
 wait_samples() {

@@ -5,22 +5,8 @@
 # paths; scrapers that hang up mid-answer, slow ones, many at once stop
 # neither the serving nor the reading; SIGINT stops it, port released.
 set -eu
-top=$(cd "$(dirname "$0")/.." && pwd)
-case "${BUILD:-build}" in
-    /*) build=$BUILD ;;
-    *)  build="$top/${BUILD:-build}" ;;
-esac
-scope="$build/recorder_scope"
-work=$(mktemp -d)
-pids=""
-cleanup() {
-    for pid in $pids; do kill "$pid" 2>/dev/null || true; done
-    wait 2>/dev/null || true
-    rm -rf "$work"
-}
-trap cleanup EXIT INT TERM
-unset DISPLAY WAYLAND_DISPLAY
-fail() { echo "check-scope-metrics: $*"; exit 1; }
+. "$(dirname "$0")/shell_test.sh"
+shell_test check-scope-metrics
 command -v prometheus >/dev/null || fail "prometheus is not installed"
 
 # Free ports, as the kernel hands them out (closed again at once).

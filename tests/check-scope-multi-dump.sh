@@ -10,34 +10,16 @@
 # another user's, refused) with the reason; -c goes to each running one.
 set -eu
 [ -n "${TRACE_TEST:-}" ] && set -x
-top=$(cd "$(dirname "$0")/.." && pwd)
-case "${BUILD:-build}" in
-    /*) build=$BUILD ;;
-    *)  build="$top/${BUILD:-build}" ;;
-esac
-scope="$build/recorder_scope"
+. "$(dirname "$0")/shell_test.sh"
+shell_test check-scope-multi-dump
 writer="$build/tests/multi_writer"
 count=300
 
-work=$(mktemp -d)
-pids=""
 other=""
-cleanup() {
-    for pid in $pids; do kill "$pid" 2>/dev/null || true; done
-    wait 2>/dev/null || true
+shell_test_undo() {
     if [ -n "$other" ]; then
         userdel -r "$other" 2>/dev/null || userdel "$other" 2>/dev/null || true
     fi
-    rm -rf "$work"
-}
-trap cleanup EXIT INT TERM
-fail() { echo "check-scope-multi-dump: $*"; exit 1; }
-wait_for() {
-    deadline=$(($(date +%s) + 20))
-    while ! eval "$1"; do
-        [ "$(date +%s)" -lt "$deadline" ] || fail "timed out waiting for: $1"
-        sleep 0.05
-    done
 }
 unset RECORDER_TRACES
 for name in alpha beta gamma; do cp "$writer" "$work/$name"; done

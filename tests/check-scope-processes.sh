@@ -9,21 +9,9 @@
 # sample of each is there once. -c goes to each process as it attaches;
 # a graph regex may name the process; one -S stays without prefixes.
 set -eu
-top=$(cd "$(dirname "$0")/.." && pwd)
-case "${BUILD:-build}" in
-    /*) build=$BUILD ;;
-    *)  build="$top/${BUILD:-build}" ;;
-esac
-scope="$build/recorder_scope"
+. "$(dirname "$0")/shell_test.sh"
+shell_test check-scope-processes
 writer="$build/tests/clock_writer"
-work=$(mktemp -d)
-pids=""
-cleanup() {
-    for pid in $pids; do kill "$pid" 2>/dev/null || true; done
-    wait 2>/dev/null || true
-    rm -rf "$work"
-}
-trap cleanup EXIT INT TERM
 export RECORDER_TRACES=clock=mono,
 
 fail() {
@@ -32,13 +20,6 @@ fail() {
     exit 1
 }
 
-wait_for() {
-    deadline=$(($(date +%s) + 20))
-    while ! eval "$1"; do
-        [ "$(date +%s)" -lt "$deadline" ] || fail "timed out waiting for: $1"
-        sleep 0.05
-    done
-}
 
 # start NAME COUNT: a clock_writer sharing in $work/seg.NAME; $started is
 # its pid.
