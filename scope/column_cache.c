@@ -8,8 +8,9 @@
 
 typedef struct cache_slot
 {
-    scope_column *at;                   /* at[c]: absolute column origin + c */
-    unsigned      count, capacity;
+    scope_column *at;                   /* at[head + c]: absolute column
+                                           origin + c */
+    unsigned      head, count, capacity;
     const void *  owner;
     double        step;
     int64_t       origin;
@@ -111,7 +112,7 @@ static bool same_split(const cache_slot *k, const scope_track_view *track,
 {
     for (int64_t a = lo; a < hi; a++)
     {
-        const scope_column *col = &k->at[a - k->origin];
+        const scope_column *col = &k->at[k->head + (a - k->origin)];
         if (col->used && !(col->start_time >= (double) a * step &&
                            col->end_time < (double) (a + 1) * step))
             return false;
@@ -124,14 +125,14 @@ static bool same_split(const cache_slot *k, const scope_track_view *track,
            scope_track_lower_bound(&range, (double) hi * k->step);
 }
 
-static void decimate(scope_column_cache *cache, cache_slot *k,
+static void decimate(scope_column_cache *cache, scope_column *at,
                      const scope_track_view *track, uint64_t end,
                      int64_t origin, double step, int64_t from, int64_t to)
 {
     if (from >= to)
         return;
     scope_decimate(track, track->first, end, from, step,
-                   (unsigned) (to - from), k->at + (from - origin));
+                   (unsigned) (to - from), at + (from - origin));
     cache->decimated += (uint64_t) (to - from);
 }
 
@@ -153,17 +154,19 @@ scope_column *scope_column_cache_get(scope_column_cache *cache, unsigned slot,
         cache->slot = grown;
         cache->slots = slots;
     }
+    /* Room for twice the columns: a scrolling view moves where its
+     * columns start instead of moving them, until it reaches the end. */
     cache_slot *k = &cache->slot[slot];
-    if (count > k->capacity)
+    if (count > k->capacity / 2)
     {
-        scope_column *at = realloc(k->at, count * sizeof(*at));
+        scope_column *at = realloc(k->at, 2 * (size_t) count * sizeof(*at));
         if (!at)
         {
             k->valid = false;
             return NULL;
         }
         k->at = at;
-        k->capacity = count;
+        k->capacity = 2 * count;
     }
     if (end > track->end)
         end = track->end;
@@ -183,16 +186,25 @@ scope_column *scope_column_cache_get(scope_column_cache *cache, unsigned slot,
     }
     else
         lo = hi = origin;
+    int64_t head = 0;
     if (lo < hi)
     {
-        memmove(k->at + (lo - origin), k->at + (lo - k->origin),
-                (size_t) (hi - lo) * sizeof(*k->at));
-        decimate(cache, k, track, end, origin, step, origin, lo);
-        decimate(cache, k, track, end, origin, step, hi, right);
+        /* Where the kept columns stay put, if there is room. */
+        head = (int64_t) k->head + (origin - k->origin);
+        if (head < 0 || head + (int64_t) count > (int64_t) k->capacity)
+        {
+            head = 0;
+            memmove(k->at + (lo - origin),
+                    k->at + k->head + (lo - k->origin),
+                    (size_t) (hi - lo) * sizeof(*k->at));
+        }
+        decimate(cache, k->at + head, track, end, origin, step, origin, lo);
+        decimate(cache, k->at + head, track, end, origin, step, hi, right);
     }
     else
-        decimate(cache, k, track, end, origin, step, origin, right);
+        decimate(cache, k->at, track, end, origin, step, origin, right);
 
+    k->head = (unsigned) head;
     k->owner = owner;
     k->step = step;
     k->origin = origin;
@@ -205,5 +217,5 @@ scope_column *scope_column_cache_get(scope_column_cache *cache, unsigned slot,
         k->last_value = bits(track->value[end - 1 - track->base]);
     }
     k->valid = true;
-    return k->at;
+    return k->at + head;
 }

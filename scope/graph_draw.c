@@ -1,6 +1,7 @@
 /* graph_draw.c - one graph: title, legend, axes, decimated traces. */
 #include "graph_draw.h"
 #include "axis_ticks.h"
+#include "column_cache.h"
 #include "decimate.h"
 #include "graph_traces.h"
 #include "loss_rate.h"
@@ -954,6 +955,7 @@ void graph_draw_frame_hooked(cairo_t *cr, double width, double height,
     graph_scale *scales = calloc(room, sizeof(*scales));
     bool *dense = calloc(room, sizeof(*dense));
     double *join = calloc(room, sizeof(*join));
+    scope_column_cache *cache = NULL;   /* owns the columns, if any */
     if (!entries || !first || !end || !cols || !colour || !scales || !dense ||
         !join)
         goto done;
@@ -987,6 +989,10 @@ void graph_draw_frame_hooked(cairo_t *cr, double width, double height,
     };
     graph_scale timing = { 0, -INFINITY, false, l.y, l.h };
     bool anything = false;
+    /* Columns anchored left of the view (the margin) are those the cache
+     * keeps: what a sample cap shows moves with the samples. */
+    if (hooks && margin)
+        cache = hooks->columns;
     for (unsigned s = 0; s < n; s++)
     {
         join[s] = graph_join_seconds(scope_pace_usual(
@@ -1013,15 +1019,21 @@ void graph_draw_frame_hooked(cairo_t *cr, double width, double height,
             c->t0 = t0;
             c->shift = shift;
             c->skip = margin;
-            c->at = malloc(c->count * sizeof(*c->at));
+            scope_track_view track = scope_series_track(model->series[s], k);
+            if (cache)
+                c->at = scope_column_cache_get(cache, s * SCOPE_TRACKS + k,
+                                               model->series[s], &track,
+                                               end[s], origin, step, c->count);
+            else
+                c->at = malloc(c->count * sizeof(*c->at));
             if (!c->at)
             {
                 c->count = 0;
                 continue;
             }
-            scope_track_view track = scope_series_track(model->series[s], k);
-            scope_decimate(&track, from, end[s], origin, step, c->count,
-                           c->at);
+            if (!cache)
+                scope_decimate(&track, from, end[s], origin, step, c->count,
+                               c->at);
             c->join = join[s];
             if (k == SCOPE_TRACK_INTERVAL)
                 graph_scale_widen(&timing, c);
@@ -1150,7 +1162,7 @@ done:
         cairo_rectangle(cr, 1, 1, width - 2, height - 2);
         cairo_stroke(cr);
     }
-    for (unsigned i = 0; cols && i < n * SCOPE_TRACKS; i++)
+    for (unsigned i = 0; cols && !cache && i < n * SCOPE_TRACKS; i++)
         free(cols[i].at);
     free(join);
     free(dense);

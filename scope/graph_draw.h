@@ -70,6 +70,9 @@ typedef struct graph_draw_hooks
      * it, on any surface); NULL: it is drawn on 'cr' whole. */
     void (*plot)(void *data, cairo_t *cr, const graph_plot_info *info,
                  graph_plot *plot);
+    /* Columns kept from the graph's previous frame (column_cache.h);
+     * NULL: every column is decimated. */
+    struct scope_column_cache *columns;
 } graph_draw_hooks;
 
 /* graph_draw_frame() with hooks (NULL: none). */

@@ -1,5 +1,6 @@
 /* graph_retained.c - a graph's plot kept as an image and scrolled. */
 #include "graph_retained.h"
+#include "column_cache.h"
 #include "event_markers.h"
 #include "time_view.h"
 
@@ -54,6 +55,7 @@ struct graph_retained
     double *joins;
     unsigned own_count;
 
+    scope_column_cache *columns;        /* decimated, kept for the next */
     unsigned drawn;
     bool     whole;
     const graph_retained *model_of;     /* a reference: its ranges */
@@ -61,7 +63,13 @@ struct graph_retained
 
 graph_retained *graph_retained_new(void)
 {
-    return calloc(1, sizeof(graph_retained));
+    graph_retained *r = calloc(1, sizeof(graph_retained));
+    if (r && !(r->columns = scope_column_cache_new()))
+    {
+        free(r);
+        return NULL;
+    }
+    return r;
 }
 
 void graph_retained_delete(graph_retained *r)
@@ -72,6 +80,7 @@ void graph_retained_delete(graph_retained *r)
         cairo_surface_destroy(r->image);
     if (r->spare)
         cairo_surface_destroy(r->spare);
+    scope_column_cache_delete(r->columns);
     free(r->kept);
     free(r->own);
     free(r->joins);
@@ -83,6 +92,11 @@ unsigned graph_retained_drawn(const graph_retained *r, bool *whole)
     if (whole)
         *whole = r->whole;
     return r->drawn;
+}
+
+unsigned long graph_retained_decimated(const graph_retained *r)
+{
+    return (unsigned long) scope_column_cache_decimated(r->columns);
 }
 
 static bool grow(graph_retained *r, unsigned count)
@@ -443,6 +457,7 @@ void graph_retained_draw(graph_retained *r, cairo_t *cr, double width,
 {
     graph_draw_hooks hooks = {
         .data = r, .ranges = sticky_ranges, .plot = draw_plot,
+        .columns = r->columns,
     };
     graph_draw_frame_hooked(cr, width, height, model, frame, &hooks);
 }

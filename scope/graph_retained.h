@@ -54,6 +54,10 @@ void graph_retained_draw(graph_retained *retained, cairo_t *cr, double width,
  * whether it was drawn whole. */
 unsigned graph_retained_drawn(const graph_retained *retained, bool *whole);
 
+/* Pixel columns of tracks decimated by all its frames so far: columns
+ * kept from the frame before are not (column_cache.h). */
+unsigned long graph_retained_decimated(const graph_retained *retained);
+
 /* What the last frame should look like: 'model' drawn whole by
  * graph_draw_frame() with the ranges that frame used. */
 void graph_retained_reference(const graph_retained *retained, cairo_t *cr,

@@ -161,6 +161,7 @@ typedef struct run
 {
     unsigned frames, whole, differing;
     unsigned long columns;              /* drawn by scrolled frames */
+    unsigned long decimated, tracks;    /* track columns: all frames */
 } run;
 
 /* Draw the scene at time 'now' both ways and compare. */
@@ -178,6 +179,20 @@ static void frame(scene *s, graph_retained *r, double now, run *totals,
     cr = cairo_create(whole);
     graph_retained_reference(r, cr, WIDTH, HEIGHT, &s->model);
     cairo_destroy(cr);
+
+    /* What a whole decimation of the frame would take. */
+    unsigned views = s->model.views, tracks = 0;
+    for (unsigned c = 0; c < CHANNELS; c++)
+        if (!s->hidden[c])
+            tracks += !!(views & SCOPE_VIEW_NORMAL) +
+                      !!(views & SCOPE_VIEW_AVERAGE) +
+                      2 * !!(views & SCOPE_VIEW_MINMAX) +
+                      !!(views & SCOPE_VIEW_TIMING);
+    totals->tracks += tracks * (unsigned long) (columns + 2 +
+                                                GRAPH_MARGIN_COLUMNS);
+    totals->decimated = graph_retained_decimated(r);
+    if (!totals->frames)                /* the first: every column */
+        assert_int_equal(totals->decimated, totals->tracks);
 
     bool was_whole;
     unsigned drawn_columns = graph_retained_drawn(r, &was_whole);
@@ -246,6 +261,11 @@ static void expect_scrolled(const run *totals)
     assert_true(totals->whole <= totals->frames / 5);
     assert_true(totals->columns <
                 150ul * (totals->frames - totals->whole));
+    /* And decimated the columns new samples fell in, not all of them:
+     * frames drawn whole for new ranges keep their columns too. */
+    print_message("%lu track columns decimated of %lu\n", totals->decimated,
+                  totals->tracks);
+    assert_true(totals->decimated < totals->tracks / 10);
 }
 
 static void test_scrolled_plot_equals_whole_frame(void **state)
