@@ -256,7 +256,7 @@ static void expect_scrolled(const run *totals)
                   totals->columns, totals->differing);
     assert_int_equal(totals->differing, 0);
     /* Most frames scrolled, and drew a few tiles each (the late channel
-     * changes 46 columns back, tiles are 32 wide): less than a fifth of
+     * changes 46 columns back, tiles are 16 wide): less than a fifth of
      * the 772 columns a whole frame draws. */
     assert_true(totals->whole <= totals->frames / 5);
     assert_true(totals->columns <
