@@ -97,6 +97,7 @@ typedef struct legend_entry
     char   value[64];                   /* fixed width, in MONO */
     char   extra[48];                   /* losses */
     double x, width, name_width, value_width;
+    double name_only;                   /* the name's width alone */
     unsigned row;
     bool   timing;                      /* a channel's interval trace */
 } legend_entry;
@@ -200,16 +201,28 @@ static unsigned place_legend(cairo_t *cr, const graph_model *model,
                              double width, legend_entry *entries)
 {
     double x = 8;
-    unsigned row = 0;
-    for (unsigned s = 0; s < legend_count(model); s++)
+    unsigned row = 0, count = legend_count(model);
+    /* Font by font: choosing a font costs more than measuring with it. */
+    if (count)
+        use_font(cr, 12, false);
+    for (unsigned s = 0; s < count; s++)
     {
         legend_entry *e = &entries[s];
-        use_font(cr, 12, false);
-        e->name_width = text_width(cr, e->name) + text_width(cr, e->extra);
-        use_font(cr, 11, false);
+        double name = text_width(cr, e->name);
+        e->name_only = name;
+        e->name_width = name + text_width(cr, e->extra);
+    }
+    if (count)
+    {
         cairo_select_font_face(cr, MONO, CAIRO_FONT_SLANT_NORMAL,
                                CAIRO_FONT_WEIGHT_NORMAL);
-        e->value_width = text_width(cr, e->value);
+        cairo_set_font_size(cr, 11);
+    }
+    for (unsigned s = 0; s < count; s++)
+        entries[s].value_width = text_width(cr, entries[s].value);
+    for (unsigned s = 0; s < count; s++)
+    {
+        legend_entry *e = &entries[s];
         e->width = 16 + e->name_width + 4 + e->value_width;
         if (x > 8 && x + e->width > width - 8)
         {
@@ -484,11 +497,13 @@ static void draw_legend(cairo_t *cr, const graph_model *model,
                         const legend_entry *entries, const unsigned *colour,
                         graph_frame *frame)
 {
-    for (unsigned s = 0; s < legend_count(model); s++)
+    unsigned count = legend_count(model),
+             channels = model->series_count ? model->series_count : 1;
+    for (unsigned s = 0; s < count; s++)
     {
         const legend_entry *e = &entries[s];
         double y = TITLE_HEIGHT + e->row * LEGEND_ROW;
-        unsigned c = s % (model->series_count ? model->series_count : 1);
+        unsigned c = s % channels;
         bool hidden = is_hidden(model, c);
         paint(cr, channel_colours[colour[c]], 1);
         if (e->timing)
@@ -506,17 +521,6 @@ static void draw_legend(cairo_t *cr, const graph_model *model,
             cairo_rectangle(cr, e->x, y + 3, 11, 11);
             cairo_fill(cr);
         }
-        use_font(cr, 12, false);
-        paint(cr, hidden ? dim : text, 1);
-        show_text(cr, e->x + 16, y + 13, 0, e->name);
-        double after = e->x + 16 + text_width(cr, e->name) + 4;
-        cairo_select_font_face(cr, MONO, CAIRO_FONT_SLANT_NORMAL,
-                               CAIRO_FONT_WEIGHT_NORMAL);
-        cairo_set_font_size(cr, 11);
-        show_text(cr, after, y + 13, 0, e->value);
-        use_font(cr, 12, false);
-        paint(cr, alert, 1);            /* losses now: bad news */
-        show_text(cr, after + e->value_width, y + 13, 0, e->extra);
         /* Clicks map to channels: timing entries are not clickable. */
         if (frame && s < GRAPH_FRAME_LEGEND && !e->timing)
         {
@@ -526,6 +530,39 @@ static void draw_legend(cairo_t *cr, const graph_model *model,
             frame->legend[s].h = LEGEND_ROW;
             frame->legend_count = s + 1;
         }
+    }
+    /* The texts font by font (place_legend() measured them so): names,
+     * values in MONO, then losses now, in red: bad news. */
+    if (!count)
+        return;
+    use_font(cr, 12, false);
+    for (unsigned s = 0; s < count; s++)
+    {
+        const legend_entry *e = &entries[s];
+        paint(cr, is_hidden(model, s % channels) ? dim : text, 1);
+        show_text(cr, e->x + 16, TITLE_HEIGHT + e->row * LEGEND_ROW + 13, 0,
+                  e->name);
+    }
+    cairo_select_font_face(cr, MONO, CAIRO_FONT_SLANT_NORMAL,
+                           CAIRO_FONT_WEIGHT_NORMAL);
+    cairo_set_font_size(cr, 11);
+    for (unsigned s = 0; s < count; s++)
+    {
+        const legend_entry *e = &entries[s];
+        paint(cr, is_hidden(model, s % channels) ? dim : text, 1);
+        double after = e->x + 16 + e->name_only + 4;
+        show_text(cr, after, TITLE_HEIGHT + e->row * LEGEND_ROW + 13, 0,
+                  e->value);
+    }
+    use_font(cr, 12, false);
+    paint(cr, alert, 1);
+    for (unsigned s = 0; s < count; s++)
+    {
+        const legend_entry *e = &entries[s];
+        double after = e->x + 16 + e->name_only + 4;
+        if (e->extra[0])
+            show_text(cr, after + e->value_width,
+                      TITLE_HEIGHT + e->row * LEGEND_ROW + 13, 0, e->extra);
     }
 }
 
