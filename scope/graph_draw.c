@@ -754,6 +754,24 @@ static const bool track_for_values[SCOPE_TRACKS] = {
     [SCOPE_TRACK_MIN] = true, [SCOPE_TRACK_MAX] = true,
 };
 
+/* Widen 'scale' as graph_scale_widen() would by the columns that widened
+ * 'seen' from empty: the same extremes, the first of equal ones kept. */
+static void take_in(graph_scale *scale, const graph_scale *seen)
+{
+    if (scale->log)
+    {
+        if (seen->hi > 0 && seen->hi > scale->hi)
+            scale->hi = seen->hi;
+        if (seen->lo > 0 && seen->lo < scale->lo)
+            scale->lo = seen->lo;
+        return;
+    }
+    if (seen->lo < scale->lo)
+        scale->lo = seen->lo;
+    if (seen->hi > scale->hi)
+        scale->hi = seen->hi;
+}
+
 /* The shared axis, or one scale per channel (lanes, normalised), each
  * fitted to what is visible unless the user fixed the shared range. */
 static void fit_scales(const graph_model *model, const layout *l,
@@ -780,8 +798,11 @@ static void fit_scales(const graph_model *model, const layout *l,
         for (unsigned k = 0; k < SCOPE_TRACKS; k++)
             if (track_for_values[k])
             {
-                graph_scale_widen(scale, &cols[s * SCOPE_TRACKS + k]);
-                graph_scale_widen(shared, &cols[s * SCOPE_TRACKS + k]);
+                /* One pass over the columns for both. */
+                graph_scale seen = { INFINITY, -INFINITY, v->log, 0, 0 };
+                graph_scale_widen(&seen, &cols[s * SCOPE_TRACKS + k]);
+                take_in(scale, &seen);
+                take_in(shared, &seen);
             }
         /* Its own range is labelled by its ends, not by ticks: no need
          * to round, and the trace fills its lane. */
