@@ -1058,7 +1058,7 @@ void graph_draw_frame_hooked(cairo_t *cr, double width, double height,
         if (is_hidden(model, s))
             continue;
         uint64_t from = first[s];
-        if (margin && end[s] > first[s])
+        if (margin && end[s] > first[s] && !cache)
         {
             scope_track_view values = scope_series_track(model->series[s],
                                                          SCOPE_TRACK_VALUE);
