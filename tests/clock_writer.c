@@ -17,6 +17,8 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "pause_ms.h"
+
 RECORDER(clock, 4096, "CLOCK_MONOTONIC readings for recorder_scope tests");
 RECORDER_TWEAK_DEFINE(clock_gain, 10, "A tweak for command tests");
 
@@ -25,12 +27,6 @@ static double monotonic(void)
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
     return (double) now.tv_sec + now.tv_nsec / 1e9;
-}
-
-static void pause_ms(long ms)
-{
-    struct timespec delay = { ms / 1000, (ms % 1000) * 1000000 };
-    nanosleep(&delay, NULL);
 }
 
 int main(int argc, char **argv)

@@ -17,15 +17,11 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "pause_ms.h"
+
 RECORDER(ctf_kinds, 2048, "Records with arguments of every kind");
 /* Smaller than COUNT: its ring wraps, as a flight recorder's does. */
 RECORDER(ctf_thread, 64, "Records of a second thread");
-
-static void pause_ms(long ms)
-{
-    struct timespec delay = { ms / 1000, (ms % 1000) * 1000000 };
-    nanosleep(&delay, NULL);
-}
 
 static long count;
 

@@ -14,14 +14,10 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "pause_ms.h"
+
 RECORDER(fixed, 8192, "Known values for the metrics test");
 RECORDER(tick, 1024, "A steady count for the metrics test");
-
-static void pause_ms(long ms)
-{
-    struct timespec delay = { ms / 1000, (ms % 1000) * 1000000 };
-    nanosleep(&delay, NULL);
-}
 
 int main(int argc, char **argv)
 {

@@ -15,14 +15,10 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "pause_ms.h"
+
 RECORDER(multi, 1024, "Numbered events with their CLOCK_MONOTONIC time");
 RECORDER_TWEAK_DEFINE(multi_level, 1, "A tweak that -c commands set");
-
-static void pause_ms(long ms)
-{
-    struct timespec delay = { ms / 1000, (ms % 1000) * 1000000 };
-    nanosleep(&delay, NULL);
-}
 
 int main(int argc, char **argv)
 {

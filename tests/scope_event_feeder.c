@@ -15,15 +15,11 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "pause_ms.h"
+
 RECORDER(feed, 4096, "A channel beside the events");
 RECORDER(feed_event, 256, "Events the scope marks with -e feed_event");
 RECORDER_TWEAK_DEFINE(feed_gain, 10, "A tweak for command markers");
-
-static void pause_ms(long ms)
-{
-    struct timespec delay = { ms / 1000, (ms % 1000) * 1000000 };
-    nanosleep(&delay, NULL);
-}
 
 int main(int argc, char **argv)
 {

@@ -15,14 +15,10 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "pause_ms.h"
+
 RECORDER(feed, 4096, "Known values for recorder_scope tests");
 RECORDER_TWEAK_DEFINE(feed_gain, 10, "A tweak for slider tests");
-
-static void pause_ms(long ms)
-{
-    struct timespec delay = { ms / 1000, (ms % 1000) * 1000000 };
-    nanosleep(&delay, NULL);
-}
 
 int main(int argc, char **argv)
 {

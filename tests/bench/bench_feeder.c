@@ -15,15 +15,11 @@
 #include <string.h>
 #include <time.h>
 
+#include "../pause_ms.h"
+
 RECORDER(bench_four, 1024, "Four channels for the window benchmark");
 RECORDER(bench_eight_a, 1024, "Channels 1 to 8 of sixteen");
 RECORDER(bench_eight_b, 1024, "Channels 9 to 16 of sixteen");
-
-static void pause_ms(long ms)
-{
-    struct timespec pause = { ms / 1000, (ms % 1000) * 1000000 };
-    nanosleep(&pause, NULL);
-}
 
 int main(int argc, char **argv)
 {
