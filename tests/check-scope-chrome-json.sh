@@ -163,8 +163,9 @@ elif crashes:
 if bad:
     print("\n".join(bad))
     sys.exit(1)
-print("%d records as the dump, %d counters as the CSV, crash of %d" %
-      (len(records), len(counters), b))
+print("%d records as the dump, %d counters as the CSV, %s" %
+      (len(records), len(counters),
+       "crash of %d" % b if crashes else "no crash report (sanitized)"))
 EOF
 cat "$work/why"
 
