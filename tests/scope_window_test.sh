@@ -38,7 +38,9 @@ window_test() {
                 exit 0
             fi
         done
-        exec xvfb-run -a -s "-screen 0 ${2}x24" sh "$0" inner
+        # -noreset: without it, Xvfb resets when its last client leaves, and
+        # a scope started in that moment cannot open the display.
+        exec xvfb-run -a -s "-noreset -screen 0 ${2}x24" sh "$0" inner
     fi
     work=$(mktemp -d)
     pids=""
