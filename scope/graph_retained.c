@@ -1,4 +1,4 @@
-/* graph_retained.c - a graph's plot kept as an image and scrolled. */
+/* graph_retained.c - a graph's plot kept as images and scrolled. */
 #include "graph_retained.h"
 #include "column_cache.h"
 #include "event_markers.h"
@@ -37,8 +37,13 @@ typedef struct kept_series
 
 struct graph_retained
 {
-    cairo_surface_t *image, *spare;     /* the plot; a second to scroll into */
-    int      image_w, image_h;
+    /* The plot in strips of STRIP columns, the first at strip_left. The
+     * frame GTK still holds records the strips it painted, and cairo
+     * copies a recorded surface before it is drawn on again: in strips,
+     * a frame copies the one or two it draws tiles in, not the plot. */
+    cairo_surface_t **strips;
+    int      strip_count, image_h;
+    int64_t  strip_left;
     bool     valid;
     plot_key key;
     int64_t  left;                      /* absolute column at the left edge */
@@ -72,14 +77,23 @@ graph_retained *graph_retained_new(void)
     return r;
 }
 
+static void drop_strips(graph_retained *r, int from, int to)
+{
+    for (int i = from; i < to; i++)
+        if (r->strips[i])
+        {
+            cairo_surface_destroy(r->strips[i]);
+            r->strips[i] = NULL;
+        }
+}
+
 void graph_retained_delete(graph_retained *r)
 {
     if (!r)
         return;
-    if (r->image)
-        cairo_surface_destroy(r->image);
-    if (r->spare)
-        cairo_surface_destroy(r->spare);
+    if (r->strips)
+        drop_strips(r, 0, r->strip_count);
+    free(r->strips);
     scope_column_cache_delete(r->columns);
     free(r->kept);
     free(r->own);
@@ -232,10 +246,18 @@ static void sticky_ranges(void *data, const graph_plot_info *info,
  * about 26% of a core to 21%; 8 gained nothing more). */
 #define TILE            16
 
+/* Tiles are kept in images of this many columns (graph_retained). */
+#define STRIP           (8 * TILE)
+
+static int64_t floor_to(int64_t column, int64_t unit)
+{
+    return (column >= 0 ? column / unit : -((-column + unit - 1) / unit)) *
+           unit;
+}
+
 static int64_t tile_floor(int64_t column)
 {
-    return (column >= 0 ? column / TILE : -((-column + TILE - 1) / TILE)) *
-           TILE;
+    return floor_to(column, TILE);
 }
 
 /* One pixel per unit, whole translations only: the image's pixels then
@@ -250,24 +272,26 @@ static bool pixel_aligned(cairo_t *cr)
            m.x0 == round(m.x0) && m.y0 == round(m.y0) && sx == 1 && sy == 1;
 }
 
-/* Room for the tiles a plot 'info->w' wide touches. */
-static bool make_images(graph_retained *r, const graph_plot_info *info)
+/* Room for the strips a plot 'info->w' wide touches. */
+static bool make_strips(graph_retained *r, const graph_plot_info *info)
 {
-    int w = ((int) info->w + TILE - 1) / TILE * TILE + TILE;
+    int count = ((int) info->w + TILE) / STRIP + 2;
     int h = (int) info->h;
-    if (!r->image || r->image_w != w || r->image_h != h)
+    if (r->strip_count != count || r->image_h != h)
     {
-        if (r->image)
-            cairo_surface_destroy(r->image);
-        if (r->spare)
-            cairo_surface_destroy(r->spare);
-        r->image = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
-        r->spare = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
-        r->image_w = w;
+        if (r->strips)
+            drop_strips(r, 0, r->strip_count);
+        cairo_surface_t **strips = realloc(r->strips,
+                                           count * sizeof(*strips));
+        if (!strips)
+            return false;
+        memset(strips, 0, count * sizeof(*strips));
+        r->strips = strips;
+        r->strip_count = count;
         r->image_h = h;
         r->valid = false;
     }
-    return !cairo_surface_status(r->image) && !cairo_surface_status(r->spare);
+    return h > 0;
 }
 
 /* The graph x of absolute column 'column' in a frame whose plot starts
@@ -377,19 +401,49 @@ static bool reusable(const graph_retained *r, const graph_plot_info *info)
     return true;
 }
 
-/* Move the image 'by' pixels left (whole tiles). */
-static void scroll_image(graph_retained *r, int64_t by)
+/* Make strips[0] the strip of absolute column 'left' (a strip's start):
+ * those left of it go, the others move down. */
+static void scroll_strips(graph_retained *r, int64_t left)
 {
-    cairo_surface_set_device_offset(r->image, 0, 0);
-    cairo_surface_set_device_offset(r->spare, 0, 0);
-    cairo_t *copy = cairo_create(r->spare);
-    cairo_set_operator(copy, CAIRO_OPERATOR_SOURCE);
-    cairo_set_source_surface(copy, r->image, (double) -by, 0);
-    cairo_paint(copy);
-    cairo_destroy(copy);
-    cairo_surface_t *swap = r->image;
-    r->image = r->spare;
-    r->spare = swap;
+    int64_t shift = (left - r->strip_left) / STRIP;
+    if (shift < 0 || shift >= r->strip_count)
+        shift = r->strip_count;
+    drop_strips(r, 0, (int) shift);
+    memmove(r->strips, r->strips + shift,
+            (r->strip_count - shift) * sizeof(*r->strips));
+    memset(r->strips + r->strip_count - shift, 0,
+           shift * sizeof(*r->strips));
+    r->strip_left = left;
+}
+
+/* Draw the tile of absolute columns [column, column + TILE) into its
+ * strip, made if need be. False if out of memory. */
+static bool draw_tile(graph_retained *r, const graph_plot_info *info,
+                      graph_plot *plot, int64_t left, int64_t column)
+{
+    int64_t index = (column - r->strip_left) / STRIP;
+    if (index < 0 || index >= r->strip_count)
+        return false;
+    cairo_surface_t **strip = &r->strips[index];
+    if (!*strip)
+    {
+        *strip = cairo_image_surface_create(CAIRO_FORMAT_RGB24, STRIP,
+                                            r->image_h);
+        if (cairo_surface_status(*strip))
+        {
+            cairo_surface_destroy(*strip);
+            *strip = NULL;
+            return false;
+        }
+    }
+    double x = graph_x(info, left, column);
+    double strip_x = graph_x(info, left, r->strip_left + index * STRIP);
+    cairo_t *cr = cairo_create(*strip);
+    /* The strip takes the graph's coordinates. */
+    cairo_translate(cr, -strip_x, -info->y);
+    graph_plot_draw(plot, cr, x, x + TILE);
+    cairo_destroy(cr);
+    return true;
 }
 
 static void draw_plot(void *data, cairo_t *cr, const graph_plot_info *info,
@@ -400,7 +454,7 @@ static void draw_plot(void *data, cairo_t *cr, const graph_plot_info *info,
     /* A view not anchored to whole columns (zoomed, panned) is drawn
      * whole, directly. */
     if (info->shift != round(info->shift) || !pixel_aligned(cr) ||
-        !grow(r, info->series_count) || !make_images(r, info))
+        !grow(r, info->series_count) || !make_strips(r, info))
     {
         r->valid = false;
         r->whole = true;
@@ -413,44 +467,45 @@ static void draw_plot(void *data, cairo_t *cr, const graph_plot_info *info,
     /* Tiles the plot shows, no more. */
     int64_t image_end = tile_floor(left + (int64_t) w + TILE - 1);
     int64_t start = image_left;         /* absolute column drawn from */
-    if (reusable(r, info) && image_left >= r->image_left &&
-        image_left - r->image_left < r->image_w && left >= r->left)
+    if (reusable(r, info) && image_left >= r->image_left && left >= r->left)
     {
         double from = changed_from(r, info, plot, left);
         if (!isnan(from))
         {
-            /* Columns the image did not hold, and those data changed. */
+            /* Columns the tiles did not hold, and those data changed. */
             start = r->image_end;
             if (from < graph_x(info, left, start))
                 start = left + (int64_t) floor(from - x);
             start = tile_floor(start);
             if (start < image_left)
                 start = image_left;
-            if (image_left > r->image_left)
-                scroll_image(r, image_left - r->image_left);
         }
     }
     r->whole = start == image_left;
     r->drawn = (unsigned) (image_end - start);
-    /* The image takes the graph's coordinates. */
-    cairo_surface_set_device_offset(r->image,
-                                    (double) (left - image_left) - x,
-                                    -info->y);
-    if (start < image_end)
-    {
-        cairo_t *image = cairo_create(r->image);
-        for (int64_t tile = start; tile < image_end; tile += TILE)
-            graph_plot_draw(plot, image, graph_x(info, left, tile),
-                            graph_x(info, left, tile + TILE));
-        cairo_destroy(image);
-        cairo_surface_flush(r->image);
-    }
+    if (r->whole)
+        drop_strips(r, 0, r->strip_count);      /* drawn afresh */
+    scroll_strips(r, floor_to(image_left, STRIP));
+    bool complete = true;
+    for (int64_t tile = start; tile < image_end; tile += TILE)
+        complete &= draw_tile(r, info, plot, left, tile);
     remember(r, info, left, image_left, image_end);
+    if (!complete)
+        r->valid = false;
 
     cairo_save(cr);
-    cairo_set_source_surface(cr, r->image, 0, 0);
     cairo_rectangle(cr, x, info->y, w, info->h);
-    cairo_fill(cr);
+    cairo_clip(cr);
+    for (int i = 0; i < r->strip_count; i++)
+    {
+        if (!r->strips[i])
+            continue;
+        cairo_surface_flush(r->strips[i]);
+        double sx = graph_x(info, left, r->strip_left + i * STRIP);
+        cairo_set_source_surface(cr, r->strips[i], sx, info->y);
+        cairo_rectangle(cr, sx, info->y, STRIP, info->h);
+        cairo_fill(cr);
+    }
     cairo_restore(cr);
 }
 

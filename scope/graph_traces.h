@@ -37,9 +37,13 @@ typedef struct graph_columns
 double graph_columns_shift(double t0, double step);
 
 /* Dash patterns restart at columns whose absolute index (origin + c) is a
- * multiple of these, so a dash is where it was in the previous frame. */
-#define GRAPH_DASH_TIMING       64      /* 4 periods of 16 pixels */
-#define GRAPH_DASH_AVERAGE      66      /* 6 periods of 11 pixels */
+ * multiple of these, so a dash is where it was in the previous frame. A
+ * graph drawing the columns right of c paths from the restart before c:
+ * one period each keeps that short (four periods of the timing dashes
+ * made it most of a 16-channel timing view's cost); on a level trace the
+ * restart falls where the pattern would begin again anyway. */
+#define GRAPH_DASH_TIMING       16      /* a period of 16 pixels */
+#define GRAPH_DASH_AVERAGE      11      /* a period of 11 pixels */
 
 /* The first column to path so that the pixels right of column c are
  * those of the whole trace: a used column at least 4 before c (joins and
