@@ -24,17 +24,24 @@ bool scope_frame_pace_due(const scope_frame_pace *pace, double *next)
         return true;
     double moved = fmax(fabs(pace->t1 - pace->drawn_t1),
                         fabs(pace->t0 - pace->drawn_t0));
-    if (!(moved < column * (1 - COLUMN_SLACK)))
-        return true;
     double text_due = pace->text_time + SCOPE_TEXT_REFRESH;
-    if (pace->stale && !(pace->now < text_due))
-        return true;
-
     double when = INFINITY;
-    if (pace->scrolling)
-        when = pace->now + (pace->drawn_t1 + column - pace->t1);
-    if (pace->stale && text_due < when)
-        when = text_due;
+    if (!(moved < column * (1 - COLUMN_SLACK)) ||
+        (pace->stale && !(pace->now < text_due)))
+        when = pace->now;
+    else
+    {
+        if (pace->scrolling)
+            when = pace->now + (pace->drawn_t1 + column - pace->t1);
+        if (pace->stale && text_due < when)
+            when = text_due;
+    }
+    /* The ceiling: not before the interval since the last frame. */
+    double allowed = pace->last_frame + pace->min_interval;
+    if (pace->min_interval > 0 && isfinite(when) && when < allowed)
+        when = allowed;
+    if (!(when > pace->now))
+        return true;
     *next = when;
     return false;
 }

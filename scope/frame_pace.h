@@ -7,7 +7,9 @@
  * frame. Legend values change at most a few times a second, and only a
  * frame that would show other values or other text is worth drawing;
  * paused or with nothing new, no frame at all. What the user does
- * (zoom, pan, hover...) draws at once, outside this decision.
+ * (zoom, pan, hover...) draws at once, outside this decision. A ceiling
+ * on frames a second (--fps) spaces the frames data asks for, a scroll
+ * then moving by several columns at once.
  *
  * Plain C, no GTK: the unit tests drive it directly.
  */
@@ -34,6 +36,10 @@ typedef struct scope_frame_pace
                                            paused span) differ from those
                                            drawn: refresh at the text pace */
     double text_time;                   /* when they were last refreshed */
+    double last_frame;                  /* when the last frame was drawn */
+    double min_interval;                /* seconds between frames the data
+                                           asks for at least (--fps); 0:
+                                           as often as the display */
 } scope_frame_pace;
 
 /* True if a frame is due now. Otherwise *next is when the next one will

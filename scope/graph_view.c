@@ -442,6 +442,8 @@ static bool pace(GraphView *view, double now)
         .changed = text_changed(view, now),
         .stale = values_stale(view, &held),
         .text_time = view->legend_time,
+        .last_frame = view->last_draw,
+        .min_interval = w->min_frame_interval,
     };
     scope_time_view_window(&w->time, &held, &input.t0, &input.t1);
     double next;

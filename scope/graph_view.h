@@ -42,6 +42,8 @@ typedef struct graph_window
     GraphView *     focused;            /* the graph keys act on, marked
                                            even when a button has focus */
     const scope_palette *palette;       /* the graphs' colours */
+    double          min_frame_interval; /* --fps: seconds between the
+                                           frames data asks for; 0: none */
     /* Something the user did changed what all graphs show; 'what' says
      * it in words (for --trace-view and the status line). */
     void          (*changed)(void *data, const char *what);

@@ -1296,6 +1296,8 @@ static void scope_app_startup(GApplication *application)
     /* The window and its graphs: one choice, light or dark. */
     scope_theme theme = scope_desktop_theme_apply(app->options->theme);
     app->shared.palette = scope_palette_of(theme);
+    app->shared.min_frame_interval = app->options->max_fps > 0
+                                   ? 1 / app->options->max_fps : 0;
     if (app->options->trace_view)
         printf("theme: %s\n", app->shared.palette->name);
     g_action_map_add_action_entries(G_ACTION_MAP(app), app_actions,

@@ -109,6 +109,11 @@ static const char usage_text[] =
     "                 the readout, the trigger, markers, graphs and their\n"
     "                 channels, the status line, the theme, the frames each\n"
     "                 graph drew each second (for scripts and tests)\n"
+    "  --fps N        at most N frames a second for each graph as data\n"
+    "                 flows (it then scrolls by several pixels at once):\n"
+    "                 less CPU; what you do (zoom, pan, hover) still draws\n"
+    "                 at once. Default 0: a frame whenever the plot has\n"
+    "                 moved by a pixel, up to the display's rate\n"
     "  --theme auto|dark|light  colours of the window and the graphs (and\n"
     "                 of the images it saves); auto (the default) follows\n"
     "                 the desktop's light or dark preference, dark when it\n"
@@ -313,7 +318,7 @@ scope_parse scope_options_parse(int argc, char **argv, scope_options *options)
     set_defaults(options);
     bool only_channels = false, span_given = false;
     unsigned trigger_options = 0;       /* --trigger-mode 2, --pre 4 */
-    bool format_given = false;
+    bool format_given = false, fps_given = false;
     for (int a = 1; a < argc; a++)
     {
         const char *arg = argv[a];
@@ -453,6 +458,17 @@ scope_parse scope_options_parse(int argc, char **argv, scope_options *options)
                     return value_error("--output", value,
                                        "expected a directory");
                 options->output_dir = value;
+                continue;
+            }
+            if (!missing &&
+                (value = long_value(argc, argv, &a, "--fps", &missing)))
+            {
+                double fps;
+                if (!parse_number(value, &fps) || fps < 0 || fps > 1000)
+                    return value_error("--fps", value, "expected frames a "
+                                       "second, 0 (no limit) to 1000");
+                options->max_fps = fps;
+                fps_given = true;
                 continue;
             }
             if (!missing &&
@@ -603,6 +619,12 @@ scope_parse scope_options_parse(int argc, char **argv, scope_options *options)
         return usage_error("--pick opens the window: not with %s",
                            options->headless ? "--png or --csv"
                            : options->list ? "-l" : "-D");
+    if (fps_given && (options->headless || options->list || options->dump ||
+                      options->list_segments || options->metrics))
+        return usage_error("--fps paces the window's frames: not with %s",
+                           options->headless ? "--png or --csv"
+                           : options->list ? "-l" : options->dump ? "-D"
+                           : options->list_segments ? "-L" : "--metrics");
     if (format_given && !options->dump)
         return usage_error("%s chooses what -D writes: give -D", "--format");
     if (options->dump_format == SCOPE_DUMP_CHROME_JSON && options->list)

@@ -80,6 +80,8 @@ typedef struct scope_options
     bool        pick;                   /* --pick: open the channel picker */
     scope_theme theme;                  /* --theme auto|dark|light */
     const char *metrics;                /* --metrics [ADDR:]PORT, checked */
+    double      max_fps;                /* --fps: frames a second the data
+                                           may ask of a graph; 0: no limit */
 } scope_options;
 
 typedef enum scope_parse

@@ -5,7 +5,8 @@
 # every 67 ms, so about 15 frames a second, not the display's 60; a 1 s
 # span needs one every display frame; paused, only the legend's values
 # refresh (at most 4 a second); once the writer has stopped, no frames;
-# and hovering still redraws at once. Bounds are loose (loaded CI
+# and hovering still redraws at once. With --fps 10, the 1 s span draws
+# about 10 frames a second, still scrolling. Bounds are loose (loaded CI
 # machines), but a window that redraws each display frame fails them.
 # GTK and Mesa are not sanitizer-clean:
 # sanitized: skip
@@ -32,10 +33,14 @@ seconds_of_frames() {
 most() { sort -n | tail -1; }
 total() { awk '{ s += $1 } END { print s + 0 }'; }
 
-# The scope on segment $1 with span $2 seconds, two graphs.
+# The scope on segment $1 with span $2 seconds, two graphs; then the
+# options given after them.
 start_scope() {
+    segment=$1 span=$2
+    shift 2
     : >"$out"
-    "$scope" -S "$1" -d "$2" --trace-view -g 1000x700 ramp 'wave|level' \
+    "$scope" -S "$segment" -d "$span" --trace-view -g 1000x700 "$@" \
+        ramp 'wave|level' \
         >"$out" 2>"$work/scope.err" &
     scope_pid=$!
     pids="$pids $scope_pid"
@@ -60,6 +65,15 @@ slow2=$(frames "$m" 2 | most)
     fail "a live 60 s span drew up to $slow and $slow2 frames a second (want <= 22)"
 [ "$(frames "$m" 1 | total)" -ge 12 ] ||
     fail "a live 60 s span hardly scrolls: $(frames "$m" 1 | tr '\n' ' ')"
+stop_scope
+
+# ---- 1 s with --fps 10: ten frames a second, each scrolling further ----
+start_scope "$work/seg" 1 --fps 10
+m=$(lines); seconds_of_frames "$m" 3
+capped=$(frames "$m" 1 | most)
+[ "$capped" -le 11 ] || fail "--fps 10 drew up to $capped frames a second"
+[ "$(frames "$m" 1 | total)" -ge 15 ] ||
+    fail "--fps 10 hardly scrolls: $(frames "$m" 1 | tr '\n' ' ')"
 stop_scope
 
 # ---- 1 s: a column every 1.2 ms, a frame each display frame ----
@@ -112,4 +126,5 @@ seconds_of_frames "$m" 2
 import -window root "$work/stopped.png"
 stop_scope
 echo "check-scope-pace: passed (frames a second: 60 s span $slow, 1 s span" \
-     "$fast, paused $paused, writer stopped $stopped in 3 s)"
+     "$fast, with --fps 10 $capped, paused $paused, writer stopped" \
+     "$stopped in 3 s)"

@@ -23,6 +23,7 @@ typedef struct sim
     double width;
     double drawn_t0, drawn_t1;
     double text_time;
+    double last_frame, min_interval;    /* --fps */
     unsigned frames;
     double worst_lag;                   /* newest edge not yet drawn */
 } sim;
@@ -33,6 +34,8 @@ static void sim_init(sim *s, double span, double width)
     s->width = width;
     s->drawn_t0 = s->drawn_t1 = NAN;
     s->text_time = -INFINITY;
+    s->last_frame = -INFINITY;
+    s->min_interval = 0;
     s->frames = 0;
     s->worst_lag = 0;
 }
@@ -48,6 +51,8 @@ static scope_frame_pace sim_pace(const sim *s, double now, double edge,
         .width = s->width,
         .scrolling = scrolling,
         .text_time = s->text_time,
+        .last_frame = s->last_frame,
+        .min_interval = s->min_interval,
     };
     scope_time_view_window(&s->view, &held, &pace.t0, &pace.t1);
     return pace;
@@ -64,6 +69,7 @@ static bool sim_tick(sim *s, double now, double edge, bool scrolling,
         s->drawn_t0 = pace.t0;
         s->drawn_t1 = pace.t1;
         s->text_time = now;
+        s->last_frame = now;
         s->frames++;
     }
     if (edge - s->drawn_t1 > s->worst_lag)
@@ -123,6 +129,40 @@ static void test_span_of_one_column_per_tick(void **state)
     sim_init(&s, 900 * TICK, 900);
     run_live(&s, 10);
     assert_in_range(s.frames, 598, 602);
+}
+
+static void test_ceiling_spaces_frames(void **state)
+{
+    (void) state;
+    /* --fps 20 on a 1 s span that would draw every tick: 20 a second,
+     * each scrolling by the columns passed since the last; and no frame
+     * ever waits longer than the interval and a tick. */
+    sim s;
+    sim_init(&s, 1, 900);
+    s.min_interval = 1.0 / 20;
+    double next, last = NAN, longest = 0;
+    for (double now = 100; now < 110; now += TICK)
+        if (sim_tick(&s, now, now - 0.5, true, &next))
+        {
+            if (isfinite(last) && now - last > longest)
+                longest = now - last;
+            last = now;
+        }
+        else
+            assert_true(next > now && next <= s.last_frame + 0.05 + 1e-9);
+    assert_in_range(s.frames, 190, 201);
+    assert_true(longest <= 0.05 + TICK + 1e-9);
+    /* A span whose columns come slower than the ceiling keeps its pace. */
+    sim slow;
+    sim_init(&slow, 60, 900);
+    slow.min_interval = 1.0 / 20;
+    run_live(&slow, 10);
+    assert_in_range(slow.frames, 130, 160);
+    /* Text that must change at once is not held back. */
+    scope_frame_pace pace = sim_pace(&s, s.last_frame + 0.01,
+                                     s.last_frame - 0.5, true);
+    pace.changed = true;
+    assert_true(scope_frame_pace_due(&pace, &next));
 }
 
 static void test_next_says_when(void **state)
@@ -239,6 +279,7 @@ int main(void)
         cmocka_unit_test(test_long_span_draws_few_frames),
         cmocka_unit_test(test_short_span_draws_every_tick),
         cmocka_unit_test(test_span_of_one_column_per_tick),
+        cmocka_unit_test(test_ceiling_spaces_frames),
         cmocka_unit_test(test_next_says_when),
         cmocka_unit_test(test_nothing_new_no_frames),
         cmocka_unit_test(test_paused_no_frames),

@@ -363,6 +363,26 @@ static void test_theme(void **state)
     assert_said("option --theme needs an argument");
 }
 
+static void test_frame_ceiling(void **state)
+{
+    (void) state;
+    assert_int_equal(parse(""), SCOPE_PARSE_RUN);
+    assert_true(options.max_fps == 0);
+    assert_int_equal(parse("--fps 12.5"), SCOPE_PARSE_RUN);
+    assert_true(options.max_fps == 12.5);
+    assert_int_equal(parse("--fps=0"), SCOPE_PARSE_RUN);
+    assert_true(options.max_fps == 0);
+    assert_int_equal(parse("--fps -3"), SCOPE_PARSE_EXIT_USAGE);
+    assert_said("--fps '-3': expected frames a second, 0 (no limit) to 1000");
+    assert_int_equal(parse("--fps fast"), SCOPE_PARSE_EXIT_USAGE);
+    assert_said("--fps 'fast': expected frames a second");
+    assert_int_equal(parse("--fps 10 --png x.png --duration 1"),
+                     SCOPE_PARSE_EXIT_USAGE);
+    assert_said("--fps paces the window's frames: not with --png or --csv");
+    assert_int_equal(parse("--fps 10 -l"), SCOPE_PARSE_EXIT_USAGE);
+    assert_said("--fps paces the window's frames: not with -l");
+}
+
 static void test_basename(void **state)
 {
     (void) state;
@@ -412,6 +432,7 @@ int main(void)
         cmocka_unit_test(test_basename),
         cmocka_unit_test(test_capture_duration_is_the_span),
         cmocka_unit_test(test_theme),
+        cmocka_unit_test(test_frame_ceiling),
         cmocka_unit_test(test_slider_ranges_when_none_given),
     };
     return cmocka_run_group_tests_name("scope_options", tests, NULL, NULL);
