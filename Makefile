@@ -341,10 +341,15 @@ $(BENCH_BUILD)/bench_feeder: tests/bench/bench_feeder.c $(STATIC_LIB)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -Iinclude $< -o $@ $(STATIC_LIB) $(LDLIBS) -lm
 
+# GTK showing a scrolling plot and nothing else: the scope window's floor.
+$(BENCH_BUILD)/gtk_floor: tests/bench/gtk_floor.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) $(SCOPE_CFLAGS) $< -o $@ $(SCOPE_LIBS)
+
 # Release build, one table of medians and ratios, then the scope window's
 # CPU under Xvfb; non-zero if a target is missed (the message names it).
 bench: deps-check $(BENCH_BUILD)/recorder_bench $(BENCH_BUILD)/bench_feeder $(SCOPE) \
-       $(BUILD)/examples/perfdata
+       $(BUILD)/examples/perfdata $(BENCH_BUILD)/gtk_floor
 	@status=0; $(BENCH_BUILD)/recorder_bench || status=1; \
 	sh tests/bench/scope_window_cpu.sh $(BUILD) || status=1; exit $$status
 

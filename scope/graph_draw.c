@@ -8,6 +8,7 @@
 #include "marker_draw.h"
 #include "palette.h"
 #include "readout.h"
+#include "text_cache.h"
 #include "timing_unit.h"
 
 #include <math.h>
@@ -76,9 +77,7 @@ static void use_font(cairo_t *cr, double size, bool bold)
 
 static double text_width(cairo_t *cr, const char *s)
 {
-    cairo_text_extents_t extents;
-    cairo_text_extents(cr, s, &extents);
-    return extents.x_advance;
+    return scope_text_advance(cr, s);
 }
 
 /* Text with its baseline at y; 'align' 0 left, 0.5 centre, 1 right of x. */
@@ -86,7 +85,7 @@ static void show_text(cairo_t *cr, double x, double y, double align,
                       const char *s)
 {
     cairo_move_to(cr, round(x - align * text_width(cr, s)), round(y));
-    cairo_show_text(cr, s);
+    scope_text_show(cr, s);
 }
 
 /* ---- layout ---------------------------------------------------------------- */
