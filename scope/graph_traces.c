@@ -212,6 +212,10 @@ bool graph_trace_dense(const graph_columns *cols, const graph_scale *s)
     double spread = 0;
     unsigned used = 0;
     const scope_column *before = NULL;
+    /* Every frame, every column of every channel: on a linear scale the
+     * fraction is inlined (graph_value_y's, clamped alike). */
+    bool linear = !s->log && s->hi != s->lo;
+    double inverse = linear ? 1 / (s->hi - s->lo) : 0;
     for (unsigned i = cols->skip; i < cols->count; i++)
         if (usable(&at[i]))
         {
@@ -221,7 +225,15 @@ bool graph_trace_dense(const graph_columns *cols, const graph_scale *s)
                 hi = fmax(hi, before->last);
                 lo = fmin(lo, before->last);
             }
-            spread += graph_value_y(s, lo) - graph_value_y(s, hi);
+            if (linear)
+            {
+                double top = fmin(fmax((hi - s->lo) * inverse, -100), 100);
+                double bottom = fmin(fmax((lo - s->lo) * inverse, -100),
+                                     100);
+                spread += s->height * (top - bottom);
+            }
+            else
+                spread += graph_value_y(s, lo) - graph_value_y(s, hi);
             used++;
             before = &at[i];
         }
