@@ -467,9 +467,11 @@ static void draw_timing(cairo_t *cr, const graph_columns *track,
     cairo_set_line_width(cr, 2.0);
     cairo_set_dash(cr, dashes, 2, 0);
     cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
+    cairo_set_line_join(cr, CAIRO_LINE_JOIN_BEVEL);
     paint(cr, colour, 1);
     cairo_stroke(cr);
     cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
     cairo_set_dash(cr, NULL, 0, 0);
 }
 
