@@ -14,6 +14,7 @@
 #include "clock_private.h"
 
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -230,6 +231,7 @@ static void test_first_record_prints_at_once_and_on_time(void **state)
     assert_true(len > 0);
     self[len] = 0;
     snprintf(command, sizeof(command), "TIME_BASE_FIRST=1 '%s'", self);
+    unsigned long fastest = ULONG_MAX;
     for (int run = 0; run < 5; run++)
     {
         fflush(NULL);
@@ -241,15 +243,19 @@ static void test_first_record_prints_at_once_and_on_time(void **state)
                             &from, &to);
         assert_int_equal(pclose(out), 0);
         assert_int_equal(fields, 4);
-        /* No wait for calibration: far below a millisecond. */
-        if (call_ns > 200000)
-            fail_msg("the first record took %lu ns", call_ns);
+        if (call_ns < fastest)
+            fastest = call_ns;
         /* The printed time, in whole microseconds, within 1 us of when the
          * record was made. */
         if (printed * 1000 + 1000 < from || printed * 1000 > to + 1000)
             fail_msg("printed %lu us, made %lu to %lu ns after start",
                      printed, from, to);
     }
+    /* No wait for calibration: far below a millisecond. A wait would slow
+     * every run; a run the shared machine preempted (209 us seen once in
+     * CI) does not make the fastest slow. */
+    if (fastest > 200000)
+        fail_msg("the first record took %lu ns at best of 5 runs", fastest);
 }
 
 int main(void)
