@@ -23,11 +23,9 @@
 # find_window PID (true once PID shows its '^recorder_scope: ' window,
 # whose id it sets in wid).
 
-top=$(cd "$(dirname "$0")/.." && pwd)
-case "${BUILD:-build}" in
-    /*) build=$BUILD ;;
-    *)  build="$top/${BUILD:-build}" ;;
-esac
+# top, build and wait_for are the display-less tests' (shell_test.sh);
+# fail, defined below, replaces theirs.
+. "$(dirname "$0")/shell_test.sh"
 
 window_test() {
     window_test_name=$1
@@ -71,16 +69,6 @@ fail() {
         sed 's/^/  scope: /' "$work/scope.err"
     fi
     exit 1
-}
-
-# No fixed sleeps: the checks go on as soon as the window shows what they
-# look for. Generous by default: CI machines are shared.
-wait_for() {
-    deadline=$(($(date +%s) + ${2:-20}))
-    while ! eval "$1"; do
-        [ "$(date +%s)" -lt "$deadline" ] || fail "timed out waiting for: $1"
-        sleep 0.05
-    done
 }
 
 # The scope's main window (GTK also maps a 1x1 one of its own).
