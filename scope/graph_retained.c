@@ -500,7 +500,6 @@ static void draw_plot(void *data, cairo_t *cr, const graph_plot_info *info,
     {
         if (!r->strips[i])
             continue;
-        cairo_surface_flush(r->strips[i]);
         double sx = graph_x(info, left, r->strip_left + i * STRIP);
         cairo_set_source_surface(cr, r->strips[i], sx, info->y);
         cairo_rectangle(cr, sx, info->y, STRIP, info->h);
