@@ -6,6 +6,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Summaries are kept for blocks of this many columns, at multiples of it
+ * in absolute columns. */
+#define BLOCK   32
+
+typedef struct kept_block
+{
+    int64_t              index;         /* absolute columns from index * BLOCK */
+    bool                 valid;
+    scope_column_summary summary;
+} kept_block;
+
 typedef struct cache_slot
 {
     scope_column *at;                   /* at[head + c]: absolute column
@@ -17,13 +28,15 @@ typedef struct cache_slot
     uint64_t      first, end;           /* the samples decimated */
     uint64_t      last_time, last_value;  /* bits of sample end - 1 */
     bool          valid;
+    kept_block *  blocks;               /* block i at blocks[i mod count] */
+    unsigned      block_count;
 } cache_slot;
 
 struct scope_column_cache
 {
     cache_slot *slot;
     unsigned    slots;
-    uint64_t    decimated;
+    uint64_t    decimated, summarised;
 };
 
 scope_column_cache *scope_column_cache_new(void)
@@ -36,7 +49,10 @@ void scope_column_cache_delete(scope_column_cache *cache)
     if (!cache)
         return;
     for (unsigned s = 0; s < cache->slots; s++)
+    {
         free(cache->slot[s].at);
+        free(cache->slot[s].blocks);
+    }
     free(cache->slot);
     free(cache);
 }
@@ -44,6 +60,11 @@ void scope_column_cache_delete(scope_column_cache *cache)
 uint64_t scope_column_cache_decimated(const scope_column_cache *cache)
 {
     return cache->decimated;
+}
+
+uint64_t scope_column_cache_summarised(const scope_column_cache *cache)
+{
+    return cache->summarised;
 }
 
 static uint64_t bits(double v)
@@ -125,6 +146,44 @@ static bool same_split(const cache_slot *k, const scope_track_view *track,
            scope_track_lower_bound(&range, (double) hi * k->step);
 }
 
+static int64_t floor_div(int64_t a, int64_t b)
+{
+    return a >= 0 ? a / b : -((-a + b - 1) / b);
+}
+
+static kept_block *block_at(const cache_slot *k, int64_t index)
+{
+    int64_t n = k->block_count;
+    return &k->blocks[((index % n) + n) % n];
+}
+
+/* Keep the summaries of blocks inside the columns kept, [lo, hi). */
+static void forget_blocks(cache_slot *k, int64_t lo, int64_t hi)
+{
+    for (unsigned b = 0; b < k->block_count; b++)
+    {
+        kept_block *block = &k->blocks[b];
+        if (block->valid && !(block->index * BLOCK >= lo &&
+                              (block->index + 1) * BLOCK <= hi))
+            block->valid = false;
+    }
+}
+
+/* Room for the blocks of 'count' columns; false if out of memory. */
+static bool make_blocks(cache_slot *k, unsigned count)
+{
+    unsigned want = count / BLOCK + 2;
+    if (k->block_count >= want)
+        return true;
+    kept_block *blocks = calloc(want, sizeof(*blocks));
+    if (!blocks)
+        return false;
+    free(k->blocks);
+    k->blocks = blocks;
+    k->block_count = want;
+    return true;
+}
+
 static void decimate(scope_column_cache *cache, scope_column *at,
                      const scope_track_view *track, uint64_t end,
                      int64_t origin, double step, int64_t from, int64_t to)
@@ -168,6 +227,11 @@ scope_column *scope_column_cache_get(scope_column_cache *cache, unsigned slot,
         k->at = at;
         k->capacity = 2 * count;
     }
+    if (!make_blocks(k, count))
+    {
+        k->valid = false;
+        return NULL;
+    }
     if (end > track->end)
         end = track->end;
     if (end < track->first)
@@ -186,6 +250,7 @@ scope_column *scope_column_cache_get(scope_column_cache *cache, unsigned slot,
     }
     else
         lo = hi = origin;
+    forget_blocks(k, lo, hi);
     int64_t head = 0;
     if (lo < hi)
     {
@@ -218,4 +283,48 @@ scope_column *scope_column_cache_get(scope_column_cache *cache, unsigned slot,
     }
     k->valid = true;
     return k->at + head;
+}
+
+scope_column_summary scope_column_cache_summary(scope_column_cache *cache,
+                                                unsigned slot, int64_t from,
+                                                int64_t to)
+{
+    scope_column_summary sum = scope_column_summary_empty();
+    if (slot >= cache->slots || !cache->slot[slot].valid)
+        return sum;
+    const cache_slot *k = &cache->slot[slot];
+    if (from < k->origin)
+        from = k->origin;
+    if (to > k->origin + (int64_t) k->count)
+        to = k->origin + (int64_t) k->count;
+    /* Absolute column a is at[a - k->origin]. */
+    const scope_column *at = k->at + k->head;
+    while (from < to)
+    {
+        int64_t index = floor_div(from, BLOCK), stop = (index + 1) * BLOCK;
+        if (from == index * BLOCK && stop <= to)
+        {
+            kept_block *block = block_at(k, index);
+            if (!block->valid || block->index != index)
+            {
+                block->summary = scope_column_summary_empty();
+                scope_column_summary_add(&block->summary,
+                                         at + (from - k->origin), BLOCK);
+                block->index = index;
+                block->valid = true;
+                cache->summarised += BLOCK;
+            }
+            scope_column_summary_join(&sum, &block->summary);
+        }
+        else
+        {
+            if (stop > to)
+                stop = to;
+            scope_column_summary_add(&sum, at + (from - k->origin),
+                                     (unsigned) (stop - from));
+            cache->summarised += (uint64_t) (stop - from);
+        }
+        from = stop;
+    }
+    return sum;
 }

@@ -14,11 +14,13 @@
  * span's step may differ by a rounding error between frames: then each
  * kept column is checked against the new boundaries).
  *
- * Plain C, no cairo: the unit tests compare it with scope_decimate().
+ * Plain C, no cairo: the unit tests compare it with scope_decimate(), and
+ * its summaries with those of the columns read one by one.
  */
 #ifndef SCOPE_COLUMN_CACHE_H
 #define SCOPE_COLUMN_CACHE_H
 
+#include "column_summary.h"
 #include "decimate.h"
 
 #include <stdint.h>
@@ -42,7 +44,19 @@ scope_column *scope_column_cache_get(scope_column_cache *cache, unsigned slot,
                                      uint64_t end, int64_t origin, double step,
                                      unsigned count);
 
+/* The summary (column_summary.h) of absolute columns [from, to) of the
+ * slot's last call (clipped to those it returned). Summaries of blocks of
+ * columns are kept while later calls keep their columns: a scrolling
+ * frame reads again only the columns near its ends and those new
+ * samples changed. */
+scope_column_summary scope_column_cache_summary(scope_column_cache *cache,
+                                                unsigned slot, int64_t from,
+                                                int64_t to);
+
 /* Columns decimated, not reused, by all calls so far. */
 uint64_t scope_column_cache_decimated(const scope_column_cache *cache);
+
+/* Columns read by all summaries so far: those of blocks kept are not. */
+uint64_t scope_column_cache_summarised(const scope_column_cache *cache);
 
 #endif /* SCOPE_COLUMN_CACHE_H */

@@ -780,28 +780,10 @@ static const bool track_for_values[SCOPE_TRACKS] = {
     [SCOPE_TRACK_MIN] = true, [SCOPE_TRACK_MAX] = true,
 };
 
-/* Widen 'scale' as graph_scale_widen() would by the columns that widened
- * 'seen' from empty: the same extremes, the first of equal ones kept. */
-static void take_in(graph_scale *scale, const graph_scale *seen)
-{
-    if (scale->log)
-    {
-        if (seen->hi > 0 && seen->hi > scale->hi)
-            scale->hi = seen->hi;
-        if (seen->lo > 0 && seen->lo < scale->lo)
-            scale->lo = seen->lo;
-        return;
-    }
-    if (seen->lo < scale->lo)
-        scale->lo = seen->lo;
-    if (seen->hi > scale->hi)
-        scale->hi = seen->hi;
-}
-
 /* The shared axis, or one scale per channel (lanes, normalised), each
  * fitted to what is visible unless the user fixed the shared range. */
 static void fit_scales(const graph_model *model, const layout *l,
-                       const graph_columns *cols, unsigned value_ticks,
+                       const scope_column_summary *sums, unsigned value_ticks,
                        graph_scale *shared, graph_scale *own)
 {
     const scope_value_view *v = &model->values;
@@ -824,11 +806,8 @@ static void fit_scales(const graph_model *model, const layout *l,
         for (unsigned k = 0; k < SCOPE_TRACKS; k++)
             if (track_for_values[k])
             {
-                /* One pass over the columns for both. */
-                graph_scale seen = { INFINITY, -INFINITY, v->log, 0, 0 };
-                graph_scale_widen(&seen, &cols[s * SCOPE_TRACKS + k]);
-                take_in(scale, &seen);
-                take_in(shared, &seen);
+                graph_scale_widen(scale, &sums[s * SCOPE_TRACKS + k]);
+                graph_scale_widen(shared, &sums[s * SCOPE_TRACKS + k]);
             }
         /* Its own range is labelled by its ends, not by ticks: no need
          * to round, and the trace fills its lane. */
@@ -1036,14 +1015,17 @@ void graph_draw_frame_hooked(cairo_t *cr, double width, double height,
     uint64_t *first = calloc(room, sizeof(*first));
     uint64_t *end = calloc(room, sizeof(*end));
     graph_columns *cols = calloc(room * SCOPE_TRACKS, sizeof(*cols));
+    scope_column_summary *sums = malloc(room * SCOPE_TRACKS * sizeof(*sums));
     unsigned *colour = calloc(room, sizeof(*colour));
     graph_scale *scales = calloc(room, sizeof(*scales));
     bool *dense = calloc(room, sizeof(*dense));
     double *join = calloc(room, sizeof(*join));
     scope_column_cache *cache = NULL;   /* owns the columns, if any */
-    if (!entries || !first || !end || !cols || !colour || !scales || !dense ||
-        !join)
+    if (!entries || !first || !end || !cols || !sums || !colour || !scales ||
+        !dense || !join)
         goto done;
+    for (unsigned i = 0; i < room * SCOPE_TRACKS; i++)
+        sums[i] = scope_column_summary_empty();
     assign_colours(model, colour);
 
     /* The legend's height depends on its text, which in lanes and
@@ -1120,14 +1102,22 @@ void graph_draw_frame_hooked(cairo_t *cr, double width, double height,
                 scope_decimate(&track, from, end[s], origin, step, c->count,
                                c->at);
             c->join = join[s];
+            /* What scales and the noise test need of the columns in view;
+             * the cache keeps it for blocks of columns kept. */
+            scope_column_summary *sum = &sums[s * SCOPE_TRACKS + k];
+            *sum = cache ? scope_column_cache_summary(
+                               cache, s * SCOPE_TRACKS + k,
+                               origin + (int64_t) c->skip,
+                               origin + (int64_t) c->count)
+                         : graph_columns_summary(c);
             if (k == SCOPE_TRACK_INTERVAL)
-                graph_scale_widen(&timing, c);
+                graph_scale_widen(&timing, sum);
             anything = true;
         }
     }
     unsigned value_ticks = (unsigned) (l.h / 38) + 1;
     graph_scale values;
-    fit_scales(model, &l, cols, value_ticks, &values, scales);
+    fit_scales(model, &l, sums, value_ticks, &values, scales);
     if (!(timing.hi > 0))
         timing.hi = 1;
     graph_scale_settle(&timing, value_ticks, true);
@@ -1149,8 +1139,9 @@ void graph_draw_frame_hooked(cairo_t *cr, double width, double height,
     }
     for (unsigned s = 0; s < n; s++)
     {
-        graph_columns *track = &cols[s * SCOPE_TRACKS + SCOPE_TRACK_VALUE];
-        dense[s] = track->count && graph_trace_dense(track, &scales[s]);
+        unsigned i = s * SCOPE_TRACKS + SCOPE_TRACK_VALUE;
+        dense[s] = cols[i].count &&
+                   graph_trace_dense(&cols[i], &sums[i], &scales[s]);
     }
     info.values = values;
     info.timing = timing;
@@ -1253,6 +1244,7 @@ done:
     free(dense);
     free(scales);
     free(cols);
+    free(sums);
     free(colour);
     free(end);
     free(first);

@@ -198,9 +198,9 @@ unsigned graph_columns_from(const graph_columns *cols, unsigned c,
  * the zigzag instead crosses every column, and costs grew with the
  * samples' spread. Columns apart (samples sparser than pixels) are joined
  * by stroked segments. Uses the current source. */
-bool graph_trace_dense(const graph_columns *cols, const graph_scale *s)
+bool graph_trace_dense(const graph_columns *cols,
+                       const scope_column_summary *sum, const graph_scale *s)
 {
-    const scope_column *at = cols->at;
     /* Noisy data fills tall columns: there, antialiasing costs the
      * rasteriser most of the frame (under Xvfb, most of the scope's CPU)
      * and shows nothing, so it is turned off. A smooth trace, a pixel or
@@ -209,13 +209,22 @@ bool graph_trace_dense(const graph_columns *cols, const graph_scale *s)
     /* A column's height includes the step from the one before, as in the
      * polygon below: samples about a pixel apart that jump are as costly
      * as tall columns. */
+    if (!sum->usable)
+        return false;
+    /* On a linear scale where no value is clamped (graph_value_y), the
+     * heights in pixels are those in values, scaled: the summary's sum,
+     * kept from frame to frame, instead of every column every frame. */
+    if (!s->log && s->hi != s->lo)
+    {
+        double inverse = 1 / (s->hi - s->lo);
+        if (fabs((sum->lo - s->lo) * inverse) <= 100 &&
+            fabs((sum->hi - s->lo) * inverse) <= 100)
+            return s->height * sum->heights * inverse / sum->usable > 3;
+    }
+    const scope_column *at = cols->at;
     double spread = 0;
     unsigned used = 0;
     const scope_column *before = NULL;
-    /* Every frame, every column of every channel: on a linear scale the
-     * fraction is inlined (graph_value_y's, clamped alike). */
-    bool linear = !s->log && s->hi != s->lo;
-    double inverse = linear ? 1 / (s->hi - s->lo) : 0;
     for (unsigned i = cols->skip; i < cols->count; i++)
         if (usable(&at[i]))
         {
@@ -225,15 +234,7 @@ bool graph_trace_dense(const graph_columns *cols, const graph_scale *s)
                 hi = fmax(hi, before->last);
                 lo = fmin(lo, before->last);
             }
-            if (linear)
-            {
-                double top = fmin(fmax((hi - s->lo) * inverse, -100), 100);
-                double bottom = fmin(fmax((lo - s->lo) * inverse, -100),
-                                     100);
-                spread += s->height * (top - bottom);
-            }
-            else
-                spread += graph_value_y(s, lo) - graph_value_y(s, hi);
+            spread += graph_value_y(s, lo) - graph_value_y(s, hi);
             used++;
             before = &at[i];
         }
@@ -361,27 +362,29 @@ void graph_trace_band(cairo_t *cr, const graph_columns *low,
     }
 }
 
-void graph_scale_widen(graph_scale *s, const graph_columns *cols)
+scope_column_summary graph_columns_summary(const graph_columns *cols)
 {
-    for (unsigned c = cols->skip; c < cols->count; c++)
+    scope_column_summary sum = scope_column_summary_empty();
+    if (cols->count > cols->skip)
+        scope_column_summary_add(&sum, cols->at + cols->skip,
+                                 cols->count - cols->skip);
+    return sum;
+}
+
+void graph_scale_widen(graph_scale *s, const scope_column_summary *sum)
+{
+    if (s->log)
     {
-        const scope_column *col = &cols->at[c];
-        if (!col->used)
-            continue;
-        if (s->log)
-        {
-            if (col->max > 0 && col->max > s->hi)
-                s->hi = col->max;
-            double low = col->min > 0 ? col->min : col->max;
-            if (low > 0 && low < s->lo)
-                s->lo = low;
-            continue;
-        }
-        if (col->min < s->lo)
-            s->lo = col->min;
-        if (col->max > s->hi)
-            s->hi = col->max;
+        if (sum->positive_hi > 0 && sum->positive_hi > s->hi)
+            s->hi = sum->positive_hi;
+        if (sum->positive_lo > 0 && sum->positive_lo < s->lo)
+            s->lo = sum->positive_lo;
+        return;
     }
+    if (sum->lo < s->lo)
+        s->lo = sum->lo;
+    if (sum->hi > s->hi)
+        s->hi = sum->hi;
 }
 
 void graph_scale_settle(graph_scale *s, unsigned ticks, bool round)

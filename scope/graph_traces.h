@@ -8,6 +8,7 @@
 #ifndef SCOPE_GRAPH_TRACES_H
 #define SCOPE_GRAPH_TRACES_H
 
+#include "column_summary.h"
 #include "decimate.h"
 
 #include <cairo.h>
@@ -72,9 +73,13 @@ double graph_join_seconds(double usual);
 /* y of value v; values a log scale cannot show go just below the bottom. */
 double graph_value_y(const graph_scale *scale, double v);
 
-/* Widen [scale->lo, scale->hi] to take in the used columns (only their
- * positive extremes on a log scale). */
-void graph_scale_widen(graph_scale *scale, const graph_columns *cols);
+/* The summary of the columns of 'cols' in view (from 'skip' on). */
+scope_column_summary graph_columns_summary(const graph_columns *cols);
+
+/* Widen [scale->lo, scale->hi] to take in the used columns 'summary'
+ * holds (only their positive extremes on a log scale). */
+void graph_scale_widen(graph_scale *scale,
+                       const scope_column_summary *summary);
 
 /* Room above and below the data and, if 'round', round limits: linear
  * or decades. An empty range becomes [0, 1] ([1, 10] on a log scale). */
@@ -89,8 +94,12 @@ void graph_trace_line(cairo_t *cr, const graph_columns *cols,
 void graph_trace_peaks(cairo_t *cr, const graph_columns *cols,
                        const graph_scale *scale);
 
-/* Whether a solid trace is too noisy to antialias (graph_trace_solid). */
-bool graph_trace_dense(const graph_columns *cols, const graph_scale *scale);
+/* Whether a solid trace is too noisy to antialias (graph_trace_solid);
+ * 'summary' is that of the columns in view, which are read only if some
+ * lie 100 heights or more outside the scale. */
+bool graph_trace_dense(const graph_columns *cols,
+                       const scope_column_summary *summary,
+                       const graph_scale *scale);
 
 /* The values, solid, 'width' pixels wide, filled with the current source;
  * 'dense' from graph_trace_dense(). */

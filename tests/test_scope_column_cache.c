@@ -5,7 +5,8 @@
  * at the same time, some exactly on column boundaries, while old ones
  * are dropped; the span's step wobbles by rounding errors as a window's
  * does. Every frame, every track's columns from the cache must equal, bit
- * for bit, scope_decimate() of all of them.
+ * for bit, scope_decimate() of all of them, and the summaries the cache
+ * keeps (column_summary.h) those of the columns read one by one.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -49,6 +50,36 @@ static void expect_same(const scope_column *got, const scope_column *want,
     }
 }
 
+/* A summary from kept blocks against one of the columns one by one:
+ * extremes and joins bit for bit, the sum of heights within rounding. */
+static void expect_summary(const scope_column_summary *got,
+                           const scope_column *at, unsigned count,
+                           unsigned frame)
+{
+    scope_column_summary want = scope_column_summary_empty();
+    scope_column_summary_add(&want, at, count);
+    bool same = got->usable == want.usable &&
+                bits(got->lo) == bits(want.lo) &&
+                bits(got->hi) == bits(want.hi) &&
+                bits(got->positive_lo) == bits(want.positive_lo) &&
+                bits(got->positive_hi) == bits(want.positive_hi) &&
+                fabs(got->heights - want.heights) <=
+                    1e-12 * (fabs(want.heights) + 1) * (count + 1);
+    if (same && want.usable)
+        same = bits(got->head_min) == bits(want.head_min) &&
+               bits(got->head_max) == bits(want.head_max) &&
+               bits(got->tail_last) == bits(want.tail_last);
+    if (!same)
+    {
+        print_message("frame %u: summary of %u columns: %u usable %g..%g "
+                      "heights %.17g, want %u usable %g..%g heights %.17g\n",
+                      frame, count, got->usable, got->lo, got->hi,
+                      got->heights, want.usable, want.lo, want.hi,
+                      want.heights);
+        fail();
+    }
+}
+
 static unsigned next_random(unsigned *state)
 {
     *state = *state * 1103515245u + 12345u;
@@ -80,6 +111,15 @@ static double compare(scope_column_cache *cache, const scope_series *series,
         scope_decimate(&track, track.first, end, origin, step, count, want);
         expect_same(got, want, count, frame);
         *decimated += count;
+        /* The columns in view, as a graph asks; then a stretch that
+         * starts and ends inside blocks. */
+        scope_column_summary sum = scope_column_cache_summary(
+            cache, k, origin + MARGIN, origin + count);
+        expect_summary(&sum, want + MARGIN, count - MARGIN, frame);
+        unsigned from = 5 + frame % 41, to = count - 3 - frame % 29;
+        sum = scope_column_cache_summary(cache, k, origin + from,
+                                         origin + to);
+        expect_summary(&sum, want + from, to - from, frame);
     }
     return step;
 }
@@ -134,6 +174,12 @@ static void test_scrolling_columns_equal_whole_decimation(void **state)
                   (unsigned long long) scope_column_cache_decimated(cache),
                   (unsigned long long) whole);
     assert_true(scope_column_cache_decimated(cache) < whole / 5);
+    /* Summaries read the columns near their ends and those new samples
+     * changed, not all: each call of compare() asks for two. */
+    print_message("%llu columns summarised of %llu\n",
+                  (unsigned long long) scope_column_cache_summarised(cache),
+                  (unsigned long long) (2 * whole));
+    assert_true(scope_column_cache_summarised(cache) < 2 * whole / 4);
     scope_column_cache_delete(cache);
     test_series_delete(series);
 }
