@@ -27,6 +27,7 @@ void scope_series_init(scope_series *series, const char *name, double ratio)
     series->skip_until = -INFINITY;
     series->latest_time = NAN;
     series->latest_value = NAN;
+    series->latest_interval = NAN;
     for (unsigned k = 0; k < SCOPE_TRACKS; k++)
         scope_minmax_init(&series->minmax[k]);
     scope_stats_init(&series->stats, ratio);
@@ -100,6 +101,7 @@ bool scope_series_append(scope_series *series, double time, double value)
     series->end++;
     series->latest_time = time;
     series->latest_value = value;
+    series->latest_interval = tracks[SCOPE_TRACK_INTERVAL];
     return true;
 }
 

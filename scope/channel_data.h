@@ -69,6 +69,7 @@ typedef struct scope_series
                                            as of the last poll */
     scope_pace   pace;                  /* usual interval between samples */
     double       latest_time, latest_value;
+    double       latest_interval;       /* microseconds, as its track */
 
     uint64_t     generation_first;      /* first sample of this process */
 } scope_series;

@@ -155,23 +155,19 @@ static unsigned legend_count(const graph_model *model)
     return model->views & SCOPE_VIEW_TIMING ? 2 * n : n;
 }
 
-static double latest_interval(const scope_series *series)
-{
-    if (series->end <= series->first)
-        return NAN;
-    return series->track[SCOPE_TRACK_INTERVAL][series->end - 1 - series->base];
-}
-
 static void fill_legend(const graph_model *model, const graph_scale *scales,
                         legend_entry *entries)
 {
     for (unsigned s = model->series_count; s < legend_count(model); s++)
     {
-        const scope_series *series = model->series[s - model->series_count];
+        unsigned c = s - model->series_count;
+        const scope_series *series = model->series[c];
         legend_entry *e = &entries[s];
         e->timing = true;
         snprintf(e->name, sizeof(e->name), "%s interval", series->name);
-        scope_readout_number(latest_interval(series) * 1e-6, "s", e->value,
+        double interval = model->legend_intervals ? model->legend_intervals[c]
+                                                  : series->latest_interval;
+        scope_readout_number(interval * 1e-6, "s", e->value,
                              sizeof(e->value));
         e->extra[0] = 0;
     }

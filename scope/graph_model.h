@@ -46,6 +46,8 @@ typedef struct graph_model
     scope_value_view     values;
     const double *       legend_values; /* per series, refreshed a few times
                                            a second; NULL: the latest */
+    const double *       legend_intervals; /* the same for the intervals
+                                           (microseconds); NULL: latest */
 
     /* Overlays of the window: zero for none. */
     bool                 crosshair;     /* a line at x = crosshair_x */

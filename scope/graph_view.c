@@ -52,7 +52,8 @@ struct _GraphView
     scope_value_view values;
     bool *        hidden;               /* per channel of the graph */
     unsigned      hidden_count;
-    double *      legend_values;
+    double *      legend_values;        /* and intervals, as last shown */
+    double *      legend_intervals;
     unsigned      legend_count;
     double        legend_time;
     char          readout[4096];
@@ -121,6 +122,11 @@ static bool follow_channels(GraphView *view, unsigned count)
         if (!values)
             return false;
         view->legend_values = values;
+        double *intervals = realloc(view->legend_intervals,
+                                    count * sizeof(*intervals));
+        if (!intervals)
+            return false;
+        view->legend_intervals = intervals;
         view->legend_count = count;
         view->legend_time = -INFINITY;  /* fill them now */
     }
@@ -135,7 +141,10 @@ static void refresh_legend(GraphView *view, double now)
     unsigned count;
     scope_series *const *series = graph_series(view, &count);
     for (unsigned s = 0; s < count && s < view->legend_count; s++)
+    {
         view->legend_values[s] = series[s]->latest_value;
+        view->legend_intervals[s] = series[s]->latest_interval;
+    }
     view->legend_time = now;
 }
 
@@ -264,6 +273,7 @@ static void fill_model(GraphView *view, graph_model *model, double now,
         model->hidden = view->hidden;
         refresh_legend(view, now);
         model->legend_values = view->legend_values;
+        model->legend_intervals = view->legend_intervals;
     }
     for (unsigned c = 0; c < 2; c++)
     {
@@ -311,8 +321,14 @@ static bool text_changed(GraphView *view, double now)
     return strcmp(message, view->message) != 0;
 }
 
-/* Legend values other than those drawn, or samples that came into the
- * span of a paused view: worth a frame at the legend's pace. */
+static bool differs(double shown, double latest)
+{
+    return shown != latest && !(isnan(shown) && isnan(latest));
+}
+
+/* Legend values (or intervals, if shown) other than those drawn, or
+ * samples that came into the span of a paused view: worth a frame at the
+ * legend's pace. */
 static bool values_stale(GraphView *view, const scope_held *held)
 {
     if (!isfinite(view->legend_time))
@@ -322,13 +338,12 @@ static bool values_stale(GraphView *view, const scope_held *held)
         return true;
     unsigned count;
     scope_series *const *series = graph_series(view, &count);
+    bool timing = view->views & SCOPE_VIEW_TIMING;
     for (unsigned s = 0; s < count && s < view->legend_count; s++)
-    {
-        double shown = view->legend_values[s];
-        double latest = series[s]->latest_value;
-        if (shown != latest && !(isnan(shown) && isnan(latest)))
+        if (differs(view->legend_values[s], series[s]->latest_value) ||
+            (timing && differs(view->legend_intervals[s],
+                               series[s]->latest_interval)))
             return true;
-    }
     return false;
 }
 
@@ -871,6 +886,7 @@ static void graph_view_finalize(GObject *object)
     GraphView *view = GRAPH_VIEW(object);
     free(view->hidden);
     free(view->legend_values);
+    free(view->legend_intervals);
     graph_retained_delete(view->retained);
     G_OBJECT_CLASS(graph_view_parent_class)->finalize(object);
 }

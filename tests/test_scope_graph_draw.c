@@ -17,6 +17,8 @@
 
 #include <malloc.h>
 #include <math.h>
+#include <stdbool.h>
+#include <string.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -531,6 +533,43 @@ static void test_timing_alone_labels_the_left_axis(void **state)
     test_series_delete(s);
 }
 
+/* Whether two pictures are the same in rows [y0, y1). */
+static bool same_rows(cairo_surface_t *a, cairo_surface_t *b, int y0, int y1)
+{
+    int stride = cairo_image_surface_get_stride(a);
+    return memcmp(cairo_image_surface_get_data(a) + y0 * stride,
+                  cairo_image_surface_get_data(b) + y0 * stride,
+                  (size_t) ((y1 - y0) * stride)) == 0;
+}
+
+/* The window refreshes the legend's numbers a few times a second, not at
+ * every frame: intervals as the values, or they flicker unreadably. */
+static void test_legend_interval_is_the_one_refreshed(void **state)
+{
+    (void) state;
+    scope_series *s = jittered();
+    double value = s->latest_value, interval = s->latest_interval;
+    graph_model model = {
+        .series = &s, .series_count = 1,
+        .views = SCOPE_VIEW_NORMAL | SCOPE_VIEW_TIMING,
+        .view_end = 3.0, .duration = 3.0, .max_samples = -1,
+        .legend_values = &value, .legend_intervals = &interval,
+    };
+    cairo_surface_t *shown = render(&model);
+    /* A newer interval, not refreshed yet: the legend stays. */
+    s->latest_interval = interval * 3.7;
+    cairo_surface_t *later = render(&model);
+    assert_true(same_rows(shown, later, 24, 42));
+    /* Without refreshed numbers (--png): the latest. */
+    model.legend_intervals = NULL;
+    cairo_surface_t *latest = render(&model);
+    assert_false(same_rows(shown, latest, 24, 42));
+    cairo_surface_destroy(shown);
+    cairo_surface_destroy(later);
+    cairo_surface_destroy(latest);
+    test_series_delete(s);
+}
+
 /* Pixels that are not the background, in a rectangle: text, whatever
  * antialiasing made of its colour. */
 static unsigned count_ink(cairo_surface_t *surface, int x0, int y0, int x1,
@@ -618,6 +657,7 @@ int main(void)
         cmocka_unit_test(test_timing_has_its_own_legend_entry_and_style),
         cmocka_unit_test(test_timing_alone_labels_the_left_axis),
         cmocka_unit_test(test_legend_says_recent_losses_not_a_total),
+        cmocka_unit_test(test_legend_interval_is_the_one_refreshed),
         cmocka_unit_test(test_slow_channel_is_drawn_as_a_line),
         cmocka_unit_test(test_png_file_has_the_requested_size),
         cmocka_unit_test(test_frame_cost_follows_width_not_samples),
