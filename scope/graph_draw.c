@@ -4,6 +4,7 @@
 #include "column_cache.h"
 #include "decimate.h"
 #include "graph_traces.h"
+#include "kept_image.h"
 #include "loss_rate.h"
 #include "marker_draw.h"
 #include "palette.h"
@@ -516,8 +517,7 @@ static void timing_swatch(cairo_t *cr, double x, double y, rgb colour,
 }
 
 static void draw_legend(cairo_t *cr, const graph_model *model,
-                        const legend_entry *entries, const unsigned *colour,
-                        graph_frame *frame)
+                        const legend_entry *entries, const unsigned *colour)
 {
     unsigned count = legend_count(model),
              channels = model->series_count ? model->series_count : 1;
@@ -542,15 +542,6 @@ static void draw_legend(cairo_t *cr, const graph_model *model,
         {
             cairo_rectangle(cr, e->x, y + 3, 11, 11);
             cairo_fill(cr);
-        }
-        /* Clicks map to channels: timing entries are not clickable. */
-        if (frame && s < GRAPH_FRAME_LEGEND && !e->timing)
-        {
-            frame->legend[s].x = e->x;
-            frame->legend[s].y = y;
-            frame->legend[s].w = e->width;
-            frame->legend[s].h = LEGEND_ROW;
-            frame->legend_count = s + 1;
         }
     }
     /* The texts font by font (place_legend() measured them so): names,
@@ -586,6 +577,90 @@ static void draw_legend(cairo_t *cr, const graph_model *model,
             show_text(cr, after + e->value_width,
                       TITLE_HEIGHT + e->row * LEGEND_ROW + 13, 0, e->extra);
     }
+}
+
+/* Where the legend's entries are: clicks map to channels (timing entries
+ * are not clickable). */
+static void legend_boxes(const graph_model *model,
+                         const legend_entry *entries, graph_frame *frame)
+{
+    unsigned count = legend_count(model);
+    for (unsigned s = 0; frame && s < count && s < GRAPH_FRAME_LEGEND; s++)
+    {
+        const legend_entry *e = &entries[s];
+        if (e->timing)
+            continue;
+        frame->legend[s].x = e->x;
+        frame->legend[s].y = TITLE_HEIGHT + e->row * LEGEND_ROW;
+        frame->legend[s].w = e->width;
+        frame->legend[s].h = LEGEND_ROW;
+        frame->legend_count = s + 1;
+    }
+}
+
+/* The legend's band, its background and entries, for a kept image. */
+typedef struct legend_band
+{
+    const graph_model * model;
+    const legend_entry *entries;
+    const unsigned *    colour;
+    int                 y, w, h;
+} legend_band;
+
+static void draw_legend_band(cairo_t *cr, void *data)
+{
+    const legend_band *band = data;
+    paint(cr, background, 1);
+    cairo_rectangle(cr, 0, band->y, band->w, band->h);
+    cairo_fill(cr);
+    /* As a frame draws it: the timing swatch's dot is a round cap. */
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+    draw_legend(cr, band->model, band->entries, band->colour);
+}
+
+/* The legend from the image 'kept' if it shows the same (its entries'
+ * texts and places, colours, hidden channels, palette), else drawn. */
+static void put_legend(cairo_t *cr, const graph_model *model,
+                       const legend_entry *entries, const unsigned *colour,
+                       double width, scope_kept_image *kept)
+{
+    unsigned count = legend_count(model), n = model->series_count, rows = 0;
+    for (unsigned s = 0; s < count; s++)
+        if (entries[s].row + 1 > rows)
+            rows = entries[s].row + 1;
+    struct
+    {
+        const scope_palette *palette;
+        unsigned count, n;
+    } head = { model->palette, count, n };
+    size_t size = sizeof(head) + count * sizeof(*entries) +
+                  n * (sizeof(*colour) + sizeof(bool));
+    unsigned char *key = kept && count && width == floor(width)
+                       ? malloc(size) : NULL;
+    if (key)
+    {
+        unsigned char *at = key;
+        memcpy(at, &head, sizeof(head));
+        at += sizeof(head);
+        memcpy(at, entries, count * sizeof(*entries));
+        at += count * sizeof(*entries);
+        memcpy(at, colour, n * sizeof(*colour));
+        at += n * sizeof(*colour);
+        for (unsigned s = 0; s < n; s++)
+            *at++ = is_hidden(model, s);
+        legend_band band = {
+            .model = model, .entries = entries, .colour = colour,
+            .y = (int) TITLE_HEIGHT, .w = (int) width,
+            .h = (int) (rows * LEGEND_ROW),
+        };
+        bool put = scope_kept_image_put(kept, cr, 0, band.y, band.w, band.h,
+                                        key, size, draw_legend_band, &band);
+        free(key);
+        if (put)
+            return;
+    }
+    draw_legend(cr, model, entries, colour);
 }
 
 /* ---- overlays ----------------------------------------------------------- */
@@ -1158,7 +1233,9 @@ void graph_draw_frame_hooked(cairo_t *cr, double width, double height,
     draw_header(cr, model, width,
                 views & SCOPE_VIEW_TIMING ? l.x + l.w : width - 8,
                 anything ? model->message : NULL);
-    draw_legend(cr, model, entries, colour, frame);
+    put_legend(cr, model, entries, colour, width,
+               hooks ? hooks->legend : NULL);
+    legend_boxes(model, entries, frame);
 
     /* The labels around the plot, then what is in it, which covers it. */
     if (views & ~SCOPE_VIEW_TIMING)

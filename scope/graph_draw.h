@@ -73,6 +73,9 @@ typedef struct graph_draw_hooks
     /* Columns kept from the graph's previous frame (column_cache.h);
      * NULL: every column is decimated. */
     struct scope_column_cache *columns;
+    /* The legend kept from frame to frame while it shows the same
+     * (kept_image.h); NULL: drawn every frame. */
+    struct scope_kept_image *legend;
 } graph_draw_hooks;
 
 /* graph_draw_frame() with hooks (NULL: none). */

@@ -2,6 +2,7 @@
 #include "graph_retained.h"
 #include "column_cache.h"
 #include "event_markers.h"
+#include "kept_image.h"
 #include "time_view.h"
 
 #include <math.h>
@@ -61,6 +62,7 @@ struct graph_retained
     unsigned own_count;
 
     scope_column_cache *columns;        /* decimated, kept for the next */
+    scope_kept_image *legend;
     unsigned drawn;
     bool     whole;
     const graph_retained *model_of;     /* a reference: its ranges */
@@ -69,8 +71,10 @@ struct graph_retained
 graph_retained *graph_retained_new(void)
 {
     graph_retained *r = calloc(1, sizeof(graph_retained));
-    if (r && !(r->columns = scope_column_cache_new()))
+    if (r && (!(r->columns = scope_column_cache_new()) ||
+              !(r->legend = scope_kept_image_new())))
     {
+        scope_column_cache_delete(r->columns);
         free(r);
         return NULL;
     }
@@ -95,6 +99,7 @@ void graph_retained_delete(graph_retained *r)
         drop_strips(r, 0, r->strip_count);
     free(r->strips);
     scope_column_cache_delete(r->columns);
+    scope_kept_image_delete(r->legend);
     free(r->kept);
     free(r->own);
     free(r->joins);
@@ -111,6 +116,11 @@ unsigned graph_retained_drawn(const graph_retained *r, bool *whole)
 unsigned long graph_retained_decimated(const graph_retained *r)
 {
     return (unsigned long) scope_column_cache_decimated(r->columns);
+}
+
+unsigned long graph_retained_legends(const graph_retained *r)
+{
+    return scope_kept_image_drawn(r->legend);
 }
 
 static bool grow(graph_retained *r, unsigned count)
@@ -258,18 +268,6 @@ static int64_t floor_to(int64_t column, int64_t unit)
 static int64_t tile_floor(int64_t column)
 {
     return floor_to(column, TILE);
-}
-
-/* One pixel per unit, whole translations only: the image's pixels then
- * land on the target's as they are. */
-static bool pixel_aligned(cairo_t *cr)
-{
-    cairo_matrix_t m;
-    cairo_get_matrix(cr, &m);
-    double sx = 1, sy = 1;
-    cairo_surface_get_device_scale(cairo_get_target(cr), &sx, &sy);
-    return m.xx == 1 && m.yy == 1 && m.xy == 0 && m.yx == 0 &&
-           m.x0 == round(m.x0) && m.y0 == round(m.y0) && sx == 1 && sy == 1;
 }
 
 /* Room for the strips a plot 'info->w' wide touches. */
@@ -453,7 +451,7 @@ static void draw_plot(void *data, cairo_t *cr, const graph_plot_info *info,
     double x = info->x, w = info->w;
     /* A view not anchored to whole columns (zoomed, panned) is drawn
      * whole, directly. */
-    if (info->shift != round(info->shift) || !pixel_aligned(cr) ||
+    if (info->shift != round(info->shift) || !scope_pixel_aligned(cr) ||
         !grow(r, info->series_count) || !make_strips(r, info))
     {
         r->valid = false;
@@ -514,7 +512,7 @@ void graph_retained_draw(graph_retained *r, cairo_t *cr, double width,
 {
     graph_draw_hooks hooks = {
         .data = r, .ranges = sticky_ranges, .plot = draw_plot,
-        .columns = r->columns,
+        .columns = r->columns, .legend = r->legend,
     };
     graph_draw_frame_hooked(cr, width, height, model, frame, &hooks);
 }

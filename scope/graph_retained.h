@@ -58,6 +58,10 @@ unsigned graph_retained_drawn(const graph_retained *retained, bool *whole);
  * kept from the frame before are not (column_cache.h). */
 unsigned long graph_retained_decimated(const graph_retained *retained);
 
+/* Legends drawn by all its frames so far: a frame whose legend shows what
+ * the last one did paints the image of it kept (kept_image.h). */
+unsigned long graph_retained_legends(const graph_retained *retained);
+
 /* What the last frame should look like: 'model' drawn whole by
  * graph_draw_frame() with the ranges that frame used. */
 void graph_retained_reference(const graph_retained *retained, cairo_t *cr,

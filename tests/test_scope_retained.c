@@ -31,6 +31,7 @@ typedef struct scene
     scope_series * series[CHANNELS];
     scope_markers *markers;
     bool           hidden[CHANNELS];
+    double         legend_values[CHANNELS], legend_intervals[CHANNELS];
     double         fed;                 /* samples are in up to here */
     unsigned       noise;
     graph_model    model;
@@ -93,6 +94,8 @@ static void scene_init(scene *s, unsigned views)
         .duration = SPAN,
         .max_samples = -1,
         .hidden = s->hidden,
+        .legend_values = s->legend_values,
+        .legend_intervals = s->legend_intervals,
         .markers = s->markers,
         .trigger = true,
         .trigger_series = s->series[0],
@@ -160,6 +163,7 @@ static unsigned differences(cairo_surface_t *a, cairo_surface_t *b,
 typedef struct run
 {
     unsigned frames, whole, differing;
+    unsigned long legends;              /* drawn, not kept */
     unsigned long columns;              /* drawn by scrolled frames */
     unsigned long decimated, tracks;    /* track columns: all frames */
 } run;
@@ -169,6 +173,14 @@ static void frame(scene *s, graph_retained *r, double now, run *totals,
                   cairo_surface_t *drawn, cairo_surface_t *whole)
 {
     feed(s, now, s->model.values.mode == SCOPE_SCALE_SHARED ? 10 : 4);
+    /* The legend's numbers, refreshed every 10 frames as the window
+     * does a few times a second. */
+    if (totals->frames % 10 == 0)
+        for (unsigned c = 0; c < CHANNELS; c++)
+        {
+            s->legend_values[c] = s->series[c]->latest_value;
+            s->legend_intervals[c] = s->series[c]->latest_interval;
+        }
     double columns = graph_plot_width(&s->model, WIDTH);
     s->model.view_end = graph_retained_live_end(now, SPAN, columns);
 
@@ -191,6 +203,7 @@ static void frame(scene *s, graph_retained *r, double now, run *totals,
     totals->tracks += tracks * (unsigned long) (columns + 2 +
                                                 GRAPH_MARGIN_COLUMNS);
     totals->decimated = graph_retained_decimated(r);
+    totals->legends = graph_retained_legends(r);
     if (!totals->frames)                /* the first: every column */
         assert_int_equal(totals->decimated, totals->tracks);
 
@@ -266,6 +279,10 @@ static void expect_scrolled(const run *totals)
     print_message("%lu track columns decimated of %lu\n", totals->decimated,
                   totals->tracks);
     assert_true(totals->decimated < totals->tracks / 10);
+    /* The legend was drawn when its numbers or ranges changed, its kept
+     * image painted the other times. */
+    print_message("%lu legends drawn\n", totals->legends);
+    assert_true(totals->legends < totals->frames / 3);
 }
 
 static void test_scrolled_plot_equals_whole_frame(void **state)

@@ -1,0 +1,48 @@
+/* kept_image.h - a part of a frame kept as an image while what it shows
+ * stays the same.
+ *
+ * Text is dear: cairo shapes and rasterises it when a frame draws it, and
+ * GTK pays again when it replays the frame. A legend of 32 entries whose
+ * numbers change a few times a second is drawn once into an image and
+ * painted every frame until its key (the bytes that decide what it shows)
+ * changes. The part must paint its own opaque background: drawn on that
+ * in an image whose pixels land on the target's one for one, it has the
+ * pixels it would have drawn in place.
+ *
+ * Cairo only, no GTK.
+ */
+#ifndef SCOPE_KEPT_IMAGE_H
+#define SCOPE_KEPT_IMAGE_H
+
+#include <cairo.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef struct scope_kept_image scope_kept_image;
+
+/* Draws the part in user space, over its whole rectangle. */
+typedef void scope_kept_draw(cairo_t *cr, void *data);
+
+/* NULL if out of memory. */
+scope_kept_image *scope_kept_image_new(void);
+void scope_kept_image_delete(scope_kept_image *kept);
+
+/* Put on 'cr' what 'draw' draws in the rectangle (x, y, w, h) of user
+ * space (whole pixels): the kept image if it was drawn for the same
+ * rectangle and the same 'size' bytes of 'key', else a new one drawn by
+ * 'draw' and kept. False, drawing nothing, if 'cr' does not map user space
+ * to device pixels one to one (scope_pixel_aligned) or memory ran out:
+ * the caller draws in place. */
+bool scope_kept_image_put(scope_kept_image *kept, cairo_t *cr, int x, int y,
+                          int w, int h, const void *key, size_t size,
+                          scope_kept_draw *draw, void *data);
+
+/* Images drawn so far: a part that did not change drew none. */
+unsigned long scope_kept_image_drawn(const scope_kept_image *kept);
+
+/* Whether 'cr' maps user space to its device one unit to one pixel, by a
+ * whole translation: an image painted at whole coordinates then lands on
+ * the target's pixels as it is. */
+bool scope_pixel_aligned(cairo_t *cr);
+
+#endif /* SCOPE_KEPT_IMAGE_H */
