@@ -1074,8 +1074,6 @@ void graph_draw_frame_hooked(cairo_t *cr, double width, double height,
     use_palette(model->palette);
     cairo_rectangle(cr, 0, 0, width, height);
     cairo_clip(cr);
-    paint(cr, background, 1);
-    cairo_paint(cr);
     cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
     cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
     if (frame)
@@ -1094,7 +1092,11 @@ void graph_draw_frame_hooked(cairo_t *cr, double width, double height,
     scope_column_cache *cache = NULL;   /* owns the columns, if any */
     if (!entries || !first || !end || !cols || !sums || !colour || !scales ||
         !dense || !join)
+    {
+        paint(cr, background, 1);
+        cairo_paint(cr);
         goto done;
+    }
     for (unsigned i = 0; i < room * SCOPE_TRACKS; i++)
         sums[i] = scope_column_summary_empty();
     assign_colours(model, colour);
@@ -1105,6 +1107,16 @@ void graph_draw_frame_hooked(cairo_t *cr, double width, double height,
     fill_legend(model, NULL, entries);
     unsigned rows = place_legend(cr, model, width, entries);
     layout l = plan(model, width, height, rows);
+    /* The background around the plot, which paints all of its own: GTK
+     * replays the frame every time, and would fill the plot twice. Whole
+     * pixels only, where the two meet without antialiasing. */
+    paint(cr, background, 1);
+    cairo_rectangle(cr, 0, 0, width, height);
+    if (l.w >= 1 && l.h == floor(l.h))
+        cairo_rectangle(cr, l.x, l.y, l.w, l.h);
+    cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD);
+    cairo_fill(cr);
+    cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING);
 
     double t0, t1;
     unsigned width_columns = (unsigned) l.w;

@@ -488,8 +488,6 @@ static void draw_plot(void *data, cairo_t *cr, const graph_plot_info *info,
     for (int64_t tile = start; tile < image_end; tile += TILE)
         complete &= draw_tile(r, info, plot, left, tile);
     remember(r, info, left, image_left, image_end);
-    if (!complete)
-        r->valid = false;
 
     cairo_save(cr);
     cairo_rectangle(cr, x, info->y, w, info->h);
@@ -504,6 +502,13 @@ static void draw_plot(void *data, cairo_t *cr, const graph_plot_info *info,
         cairo_fill(cr);
     }
     cairo_restore(cr);
+    if (!complete)
+    {
+        /* Out of memory for a strip: this frame whole, the next afresh
+         * (the plot must cover its area: no background is under it). */
+        r->valid = false;
+        graph_plot_draw(plot, cr, x, x + w);
+    }
 }
 
 void graph_retained_draw(graph_retained *r, cairo_t *cr, double width,
