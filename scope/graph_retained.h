@@ -7,7 +7,8 @@
  * traces, markers) is kept in an image: such a frame scrolls it, draws
  * the new columns and those next to them that a line joins across, and
  * draws around and on top of it what changes every frame (labels,
- * legend, trigger, cursors, crosshair, readout, box). Anything else that
+ * trigger, cursors, crosshair, readout, box; the legend comes from an
+ * image kept while it shows the same, kept_image.h). Anything else that
  * changes what the plot shows (size, span, ranges, views, hidden
  * channels, palette, losses of samples drawn, a restart, markers in the
  * past...) draws it whole. Either way the pixels are those of
