@@ -623,8 +623,10 @@ static void draw_legend_band(cairo_t *cr, void *data)
  * texts and places, colours, hidden channels, palette), else drawn. */
 static void put_legend(cairo_t *cr, const graph_model *model,
                        const legend_entry *entries, const unsigned *colour,
-                       double width, scope_kept_image *kept)
+                       double width, const graph_draw_hooks *hooks)
 {
+    scope_kept_image *kept = hooks ? hooks->legend : NULL;
+    int scale = hooks && hooks->scale > 0 ? hooks->scale : 1;
     unsigned count = legend_count(model), n = model->series_count, rows = 0;
     for (unsigned s = 0; s < count; s++)
         if (entries[s].row + 1 > rows)
@@ -655,7 +657,8 @@ static void put_legend(cairo_t *cr, const graph_model *model,
             .h = (int) (rows * LEGEND_ROW),
         };
         bool put = scope_kept_image_put(kept, cr, 0, band.y, band.w, band.h,
-                                        key, size, draw_legend_band, &band);
+                                        scale, key, size, draw_legend_band,
+                                        &band);
         free(key);
         if (put)
             return;
@@ -1245,8 +1248,7 @@ void graph_draw_frame_hooked(cairo_t *cr, double width, double height,
     draw_header(cr, model, width,
                 views & SCOPE_VIEW_TIMING ? l.x + l.w : width - 8,
                 anything ? model->message : NULL);
-    put_legend(cr, model, entries, colour, width,
-               hooks ? hooks->legend : NULL);
+    put_legend(cr, model, entries, colour, width, hooks);
     legend_boxes(model, entries, frame);
 
     /* The labels around the plot, then what is in it, which covers it. */

@@ -76,6 +76,9 @@ typedef struct graph_draw_hooks
     /* The legend kept from frame to frame while it shows the same
      * (kept_image.h); NULL: drawn every frame. */
     struct scope_kept_image *legend;
+    /* Pixels per unit of the output the frame is replayed on (kept images
+     * are drawn at it); 0: 1. */
+    int scale;
 } graph_draw_hooks;
 
 /* graph_draw_frame() with hooks (NULL: none). */

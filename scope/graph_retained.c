@@ -44,6 +44,7 @@ struct graph_retained
      * a frame copies the one or two it draws tiles in, not the plot. */
     cairo_surface_t **strips;
     int      strip_count, image_h;
+    int      scale;                     /* pixels per unit of the output */
     int64_t  strip_left;
     bool     valid;
     plot_key key;
@@ -78,6 +79,8 @@ graph_retained *graph_retained_new(void)
         free(r);
         return NULL;
     }
+    if (r)
+        r->scale = 1;
     return r;
 }
 
@@ -104,6 +107,18 @@ void graph_retained_delete(graph_retained *r)
     free(r->own);
     free(r->joins);
     free(r);
+}
+
+void graph_retained_set_scale(graph_retained *r, int scale)
+{
+    if (scale < 1)
+        scale = 1;
+    if (scale == r->scale)
+        return;
+    if (r->strips)
+        drop_strips(r, 0, r->strip_count);
+    r->scale = scale;
+    r->valid = false;
 }
 
 unsigned graph_retained_drawn(const graph_retained *r, bool *whole)
@@ -425,14 +440,9 @@ static bool draw_tile(graph_retained *r, const graph_plot_info *info,
     cairo_surface_t **strip = &r->strips[index];
     if (!*strip)
     {
-        *strip = cairo_image_surface_create(CAIRO_FORMAT_RGB24, STRIP,
-                                            r->image_h);
-        if (cairo_surface_status(*strip))
-        {
-            cairo_surface_destroy(*strip);
-            *strip = NULL;
+        *strip = scope_scaled_image(STRIP, r->image_h, r->scale);
+        if (!*strip)
             return false;
-        }
     }
     double x = graph_x(info, left, column);
     double strip_x = graph_x(info, left, r->strip_left + index * STRIP);
@@ -517,7 +527,7 @@ void graph_retained_draw(graph_retained *r, cairo_t *cr, double width,
 {
     graph_draw_hooks hooks = {
         .data = r, .ranges = sticky_ranges, .plot = draw_plot,
-        .columns = r->columns, .legend = r->legend,
+        .columns = r->columns, .legend = r->legend, .scale = r->scale,
     };
     graph_draw_frame_hooked(cr, width, height, model, frame, &hooks);
 }
@@ -558,6 +568,7 @@ void graph_retained_reference(const graph_retained *r, cairo_t *cr,
     if (!fresh)
         return;
     fresh->model_of = r;
+    fresh->scale = r->scale;
     graph_draw_hooks hooks = {
         .data = fresh, .ranges = kept_ranges, .plot = draw_plot,
     };

@@ -51,6 +51,11 @@ void graph_retained_draw(graph_retained *retained, cairo_t *cr, double width,
                          double height, const graph_model *model,
                          graph_frame *frame);
 
+/* The pixels per unit of user space of the output the frames are shown
+ * on (GTK's scale factor: 2 on a HiDPI screen), a whole number; 1 at
+ * first. The kept images are drawn at it, or they would be blurred. */
+void graph_retained_set_scale(graph_retained *retained, int scale);
+
 /* The last frame: columns of the plot drawn (its width if whole), and
  * whether it was drawn whole. */
 unsigned graph_retained_drawn(const graph_retained *retained, bool *whole);

@@ -402,8 +402,12 @@ static void graph_view_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
                                             &GRAPHENE_RECT_INIT(0, 0, width,
                                                                 height));
     if (view->retained)
+    {
+        graph_retained_set_scale(view->retained,
+                                 gtk_widget_get_scale_factor(widget));
         graph_retained_draw(view->retained, cr, width, height, &model,
                             &view->frame);
+    }
     else
         graph_draw_frame(cr, width, height, &model, &view->frame);
     cairo_destroy(cr);

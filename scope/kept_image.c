@@ -9,7 +9,7 @@
 struct scope_kept_image
 {
     cairo_surface_t *image;             /* NULL: none kept */
-    int              x, y, w, h;
+    int              x, y, w, h, scale;
     void *           key;
     size_t           size, capacity;
     unsigned long    drawn;
@@ -45,20 +45,54 @@ bool scope_pixel_aligned(cairo_t *cr)
            m.x0 == round(m.x0) && m.y0 == round(m.y0) && sx == 1 && sy == 1;
 }
 
+cairo_surface_t *scope_scaled_image(int w, int h, int scale)
+{
+    cairo_surface_t *image = cairo_image_surface_create(CAIRO_FORMAT_RGB24,
+                                                        w * scale, h * scale);
+    if (cairo_surface_status(image))
+    {
+        cairo_surface_destroy(image);
+        return NULL;
+    }
+    cairo_surface_set_device_scale(image, scale, scale);
+    return image;
+}
+
 static bool same(const scope_kept_image *kept, int x, int y, int w, int h,
-                 const void *key, size_t size)
+                 int scale, const void *key, size_t size)
 {
     return kept->image && kept->x == x && kept->y == y && kept->w == w &&
-           kept->h == h && kept->size == size &&
+           kept->h == h && kept->scale == scale && kept->size == size &&
            memcmp(kept->key, key, size) == 0;
+}
+
+/* Drawn at more pixels per unit, text takes the glyph advances of that
+ * size (cairo hints metrics in device pixels), while GTK lays a frame out
+ * in units and replays it at the screen's scale: so the part is drawn as
+ * GTK would, recorded in units and replayed on the image. */
+static bool replay_scaled(cairo_surface_t *image, int x, int y, int w, int h,
+                          scope_kept_draw *draw, void *data)
+{
+    cairo_surface_t *recording = cairo_recording_surface_create(
+        CAIRO_CONTENT_COLOR, &(cairo_rectangle_t) { x, y, w, h });
+    cairo_t *cr = cairo_create(recording);
+    draw(cr, data);
+    cairo_destroy(cr);
+    cr = cairo_create(image);
+    cairo_set_source_surface(cr, recording, -x, -y);
+    cairo_paint(cr);
+    cairo_status_t status = cairo_status(cr);
+    cairo_destroy(cr);
+    cairo_surface_destroy(recording);
+    return status == CAIRO_STATUS_SUCCESS;
 }
 
 /* A new image of the part; the one kept before may still be held by the
  * frame that painted it (GTK keeps the last one), so it is not drawn on
  * again, which would make cairo copy it first. */
 static bool redraw(scope_kept_image *kept, int x, int y, int w, int h,
-                   const void *key, size_t size, scope_kept_draw *draw,
-                   void *data)
+                   int scale, const void *key, size_t size,
+                   scope_kept_draw *draw, void *data)
 {
     if (size > kept->capacity)
     {
@@ -68,17 +102,21 @@ static bool redraw(scope_kept_image *kept, int x, int y, int w, int h,
         kept->key = room;
         kept->capacity = size;
     }
-    cairo_surface_t *image = cairo_image_surface_create(CAIRO_FORMAT_RGB24,
-                                                        w, h);
-    if (cairo_surface_status(image))
+    cairo_surface_t *image = scope_scaled_image(w, h, scale);
+    if (!image)
+        return false;
+    if (scale == 1)
+    {
+        cairo_t *cr = cairo_create(image);
+        cairo_translate(cr, -x, -y);
+        draw(cr, data);
+        cairo_destroy(cr);
+    }
+    else if (!replay_scaled(image, x, y, w, h, draw, data))
     {
         cairo_surface_destroy(image);
         return false;
     }
-    cairo_t *cr = cairo_create(image);
-    cairo_translate(cr, -x, -y);
-    draw(cr, data);
-    cairo_destroy(cr);
     if (kept->image)
         cairo_surface_destroy(kept->image);
     kept->image = image;
@@ -86,6 +124,7 @@ static bool redraw(scope_kept_image *kept, int x, int y, int w, int h,
     kept->y = y;
     kept->w = w;
     kept->h = h;
+    kept->scale = scale;
     memcpy(kept->key, key, size);
     kept->size = size;
     kept->drawn++;
@@ -93,13 +132,13 @@ static bool redraw(scope_kept_image *kept, int x, int y, int w, int h,
 }
 
 bool scope_kept_image_put(scope_kept_image *kept, cairo_t *cr, int x, int y,
-                          int w, int h, const void *key, size_t size,
-                          scope_kept_draw *draw, void *data)
+                          int w, int h, int scale, const void *key,
+                          size_t size, scope_kept_draw *draw, void *data)
 {
-    if (w <= 0 || h <= 0 || !scope_pixel_aligned(cr))
+    if (w <= 0 || h <= 0 || scale < 1 || !scope_pixel_aligned(cr))
         return false;
-    if (!same(kept, x, y, w, h, key, size) &&
-        !redraw(kept, x, y, w, h, key, size, draw, data))
+    if (!same(kept, x, y, w, h, scale, key, size) &&
+        !redraw(kept, x, y, w, h, scale, key, size, draw, data))
         return false;
     cairo_save(cr);
     cairo_set_source_surface(cr, kept->image, x, y);

@@ -302,6 +302,145 @@ static void test_scrolled_lanes_equal_whole_frame(void **state)
     expect_scrolled(&totals);
 }
 
+/* ---- on a HiDPI screen ----------------------------------------------------- */
+
+/* GTK records a frame in user units and replays it at the screen's scale:
+ * 'draw' drawn so, on an image of SCALE pixels per unit. */
+#define SCALE   2
+
+static cairo_surface_t *replayed(void (*draw)(cairo_t *cr, void *data),
+                                 void *data)
+{
+    cairo_surface_t *recording = cairo_recording_surface_create(
+        CAIRO_CONTENT_COLOR_ALPHA,
+        &(cairo_rectangle_t) { 0, 0, WIDTH, HEIGHT });
+    cairo_t *cr = cairo_create(recording);
+    draw(cr, data);
+    cairo_destroy(cr);
+    cairo_surface_t *out = cairo_image_surface_create(CAIRO_FORMAT_RGB24,
+                                                      SCALE * WIDTH,
+                                                      SCALE * HEIGHT);
+    cairo_surface_set_device_scale(out, SCALE, SCALE);
+    cr = cairo_create(out);
+    cairo_set_source_surface(cr, recording, 0, 0);
+    cairo_paint(cr);
+    cairo_destroy(cr);
+    cairo_surface_destroy(recording);
+    cairo_surface_flush(out);
+    return out;
+}
+
+typedef struct hidpi
+{
+    scene *         s;
+    graph_retained *r;
+    graph_frame     frame;
+} hidpi;
+
+static void draw_retained(cairo_t *cr, void *data)
+{
+    hidpi *h = data;
+    graph_retained_draw(h->r, cr, WIDTH, HEIGHT, &h->s->model, &h->frame);
+}
+
+static void draw_reference(cairo_t *cr, void *data)
+{
+    hidpi *h = data;
+    graph_retained_reference(h->r, cr, WIDTH, HEIGHT, &h->s->model);
+}
+
+/* Pixels in [x0, x1) x [y0, y1) of two pictures of the same size whose
+ * colours differ by more than 'levels' in a channel; 'differing' counts
+ * those that differ at all. */
+static unsigned far_apart(cairo_surface_t *a, cairo_surface_t *b, int x0,
+                          int y0, int x1, int y1, unsigned levels,
+                          unsigned *differing)
+{
+    const unsigned char *pa = cairo_image_surface_get_data(a);
+    const unsigned char *pb = cairo_image_surface_get_data(b);
+    int stride = cairo_image_surface_get_stride(a);
+    unsigned far = 0;
+    *differing = 0;
+    for (int y = y0; y < y1; y++)
+        for (int x = x0; x < x1; x++)
+        {
+            const unsigned char *ca = pa + y * stride + 4 * x;
+            const unsigned char *cb = pb + y * stride + 4 * x;
+            unsigned most = 0;
+            for (int k = 0; k < 3; k++)
+            {
+                unsigned d = (unsigned) abs(ca[k] - cb[k]);
+                if (d > most)
+                    most = d;
+            }
+            *differing += most > 0;
+            far += most > levels;
+        }
+    return far;
+}
+
+/* At 2 pixels per unit, scrolled frames still equal whole ones, whose
+ * legend is drawn in place, not kept; and the plot's kept strips are drawn
+ * at that scale: as sharp as a plot drawn directly on the screen's pixels,
+ * but for the antialiasing of tiles drawn apart. Kept at one pixel per
+ * unit and enlarged, lines and text would blur. */
+static void test_hidpi_frames_are_drawn_at_its_scale(void **state)
+{
+    (void) state;
+    scene s;
+    scene_init(&s, SCOPE_VIEW_NORMAL | SCOPE_VIEW_TIMING);
+    graph_retained *r = graph_retained_new();
+    assert_non_null(r);
+    graph_retained_set_scale(r, SCALE);
+    hidpi h = { .s = &s, .r = r };
+    double now = 1.0;
+    for (unsigned f = 0; f < 40; f++)
+    {
+        now += 0.0213 + 0.004 * (f % 3);
+        feed(&s, now, 10);
+        if (f % 10 == 0)
+            for (unsigned c = 0; c < CHANNELS; c++)
+                s.legend_values[c] = s.series[c]->latest_value;
+        s.model.view_end = graph_retained_live_end(
+            now, SPAN, graph_plot_width(&s.model, WIDTH));
+        cairo_surface_t *drawn = replayed(draw_retained, &h);
+        cairo_surface_t *whole = replayed(draw_reference, &h);
+        unsigned differing;
+        assert_int_equal(far_apart(drawn, whole, 0, 0, SCALE * WIDTH,
+                                   SCALE * HEIGHT, 0, &differing), 0);
+        if (f < 39)
+        {
+            cairo_surface_destroy(drawn);
+            cairo_surface_destroy(whole);
+            continue;
+        }
+        /* Directly on the screen's pixels: no kept image, no tiles (its
+         * text takes other advances: the plot alone compares). */
+        cairo_surface_t *direct = cairo_image_surface_create(
+            CAIRO_FORMAT_RGB24, SCALE * WIDTH, SCALE * HEIGHT);
+        cairo_surface_set_device_scale(direct, SCALE, SCALE);
+        cairo_t *cr = cairo_create(direct);
+        graph_retained_reference(r, cr, WIDTH, HEIGHT, &s.model);
+        cairo_destroy(cr);
+        cairo_surface_flush(direct);
+        const graph_frame *p = &h.frame;
+        unsigned far = far_apart(drawn, direct, SCALE * (int) p->x,
+                                 SCALE * (int) p->y,
+                                 SCALE * (int) (p->x + p->w),
+                                 SCALE * (int) (p->y + p->h), 8, &differing);
+        print_message("at %dx: %u plot pixels differ from a direct frame, "
+                      "%u by more than 8 levels\n", SCALE, differing, far);
+        keep_png(drawn, "hidpi-kept");
+        keep_png(direct, "hidpi-direct");
+        assert_true(far < 50);
+        cairo_surface_destroy(direct);
+        cairo_surface_destroy(drawn);
+        cairo_surface_destroy(whole);
+    }
+    graph_retained_delete(r);
+    scene_free(&s);
+}
+
 /* The live end lands on a whole column, never before the data. */
 static void test_live_end_is_a_whole_column(void **state)
 {
@@ -324,6 +463,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_scrolled_plot_equals_whole_frame),
         cmocka_unit_test(test_scrolled_lanes_equal_whole_frame),
+        cmocka_unit_test(test_hidpi_frames_are_drawn_at_its_scale),
         cmocka_unit_test(test_live_end_is_a_whole_column),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
