@@ -13,6 +13,7 @@
 #include "recorder_share.h"
 
 #include <pthread.h>
+#include <stdbool.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,12 +26,41 @@ RECORDER(stress, 1024, "Written by several threads at once");
 
 #define THREADS         4
 #define WRITE_SECONDS   1.5
-/* Every value fits a double exactly and names its thread in its low bits:
- * a sample names its record by its time and its thread. */
-#define TAGGED(value, tag) ((uint64_t) (value) * THREADS + (tag))
-#define PATTERN(seq, tag) \
-    TAGGED(((uint64_t) (seq) * 0x9E3779B97F4A7C15ull) >> 14, tag)
 
+/* Each argument names its record on its own: the writing thread in the low
+ * bits, the thread's sequence number above them, multiplied by an odd
+ * number (a different one per argument) modulo 2^48, so that a torn
+ * record, its arguments or time from two records, cannot look whole.
+ * Values stay below 2^53: channels carry them exactly as doubles. Times do
+ * not name records: two records of one thread may carry the same time. */
+#define SEQ_BITS        48
+#define SEQ_MASK        ((1ull << SEQ_BITS) - 1)
+static const uint64_t mixes[3] = {
+    1, 0x9E3779B97F4Bull, 0xC2B2AE3D27D5ull
+};
+static uint64_t unmixes[3];             /* their inverses modulo 2^48 */
+
+static uint64_t named(unsigned argument, uint64_t seq, uint64_t tag)
+{
+    return ((seq * mixes[argument]) & SEQ_MASK) * THREADS + tag;
+}
+
+/* Sequence number and thread a value of 'argument' names. */
+static uint64_t seq_of(unsigned argument, uint64_t value)
+{
+    return ((value / THREADS) * unmixes[argument]) & SEQ_MASK;
+}
+
+static void compute_unmixes(void)
+{
+    for (unsigned a = 0; a < 3; a++)
+    {
+        uint64_t x = mixes[a];          /* Newton: right to 3, 6, ... bits */
+        for (int step = 0; step < 6; step++)
+            x *= 2 - mixes[a] * x;
+        unmixes[a] = x;
+    }
+}
 
 static double now(void)
 {
@@ -45,8 +75,8 @@ static void *writer_thread(void *arg)
 {
     uint64_t tag = (uintptr_t) arg, seq;
     for (seq = 0; !__atomic_load_n(&stop, __ATOMIC_RELAXED); seq++)
-        record(stress, "tag %lu seq %lu check %lu", tag, TAGGED(seq, tag),
-               PATTERN(seq, tag));
+        record(stress, "seq %lu check %lu recheck %lu", named(0, seq, tag),
+               named(1, seq, tag), named(2, seq, tag));
     return (void *) (uintptr_t) seq;
 }
 
@@ -57,7 +87,7 @@ static void writer_process(int ready, int report, double seconds)
     char spec[400];
     snprintf(spec, sizeof(spec), "share=%s", path);
     recorder_trace_set(spec);
-    recorder_trace_set("stress=tag,seq,check");
+    recorder_trace_set("stress=seq,check,recheck");
     pthread_t threads[THREADS];
     for (uintptr_t t = 0; t < THREADS; t++)
         pthread_create(&threads[t], NULL, writer_thread, (void *) t);
@@ -109,43 +139,67 @@ typedef struct channel_reader
     uint64_t lost;
 } channel_reader;
 
-/* Samples of the three channels, by record (time and thread: the times
- * of one thread's records all differ), to cross-check. */
+/* The samples of one record in the three channels, to cross-check. */
 typedef struct sample_set
 {
-    uint64_t key;
-    uint64_t value[3];
+    uint64_t key;                       /* seq * THREADS + thread */
+    double   time[3];
     unsigned seen;
 } sample_set;
 
-/* Big enough that records of one drain never share an entry. */
+/* Big enough that records of one drain rarely share an entry (a record
+ * whose entry was taken before its three samples came is not checked). */
 #define WINDOW 65536
 static sample_set window[WINDOW];
 
+/* The last sample of each channel and thread: in the order a thread
+ * recorded, times never go back. */
+typedef struct last_sample
+{
+    bool     any;
+    uint64_t seq;
+    double   time;
+} last_sample;
+static last_sample last[3][THREADS];
+
 static uint64_t checked_records;
+
+static void forget_samples(void)
+{
+    memset(window, 0, sizeof(window));
+    memset(last, 0, sizeof(last));
+    checked_records = 0;
+}
 
 static void note(unsigned which, const recorder_sample *sample)
 {
-    uint64_t value = (uint64_t) sample->value, time;
-    memcpy(&time, &sample->time, sizeof(time));
-    uint64_t key = (time * 0x9E3779B97F4A7C15ull) ^ (value % THREADS);
-    sample_set *set = &window[(key >> 20) % WINDOW];
+    uint64_t value = (uint64_t) sample->value;
+    if ((double) value != sample->value)
+        fail_msg("channel %u: value %.17g is not a whole number", which,
+                 sample->value);
+    uint64_t tag = value % THREADS, seq = seq_of(which, value);
+    last_sample *before = &last[which][tag];
+    if (before->any && (seq <= before->seq || sample->time < before->time))
+        fail_msg("channel %u, thread %lu: record %lu at %.9f after record "
+                 "%lu at %.9f", which, (unsigned long) tag,
+                 (unsigned long) seq, sample->time,
+                 (unsigned long) before->seq, before->time);
+    if (getenv("DEBUG_STRESS") && seq > 100000000) fprintf(stderr, "channel %u value %lx seq %lx\n", which, value, seq);
+    *before = (last_sample) { true, seq, sample->time };
+
+    uint64_t key = seq * THREADS + tag;
+    sample_set *set = &window[(key * 0x9E3779B97F4A7C15ull >> 20) % WINDOW];
     if (set->key != key || !set->seen)
-    {
-        set->key = key;
-        set->seen = 0;
-    }
-    set->value[which] = value;
+        *set = (sample_set) { .key = key };
+    set->time[which] = sample->time;
     set->seen |= 1u << which;
     if (set->seen == 7)
     {
-        uint64_t tag = set->value[0], seq = set->value[1] / THREADS;
-        if (tag >= THREADS || set->value[1] != TAGGED(seq, tag) ||
-            set->value[2] != PATTERN(seq, tag))
-            fail_msg("record at %.9f torn: tag %lu seq %lu check %lx",
-                     sample->time, (unsigned long) tag,
-                     (unsigned long) set->value[1],
-                     (unsigned long) set->value[2]);
+        if (memcmp(&set->time[0], &set->time[1], sizeof(double)) ||
+            memcmp(&set->time[0], &set->time[2], sizeof(double)))
+            fail_msg("record %lu of thread %lu torn: times %.9f %.9f %.9f",
+                     (unsigned long) seq, (unsigned long) tag, set->time[0],
+                     set->time[1], set->time[2]);
         checked_records++;
         set->seen = 0;
     }
@@ -180,15 +234,14 @@ static void test_threads_and_reader_process_agree_exactly(void **state)
     recorder_share *share = recorder_share_open(path, error, sizeof(error));
     assert_non_null(share);
     channel_reader readers[3] = {
-        { .channel = recorder_share_find_channel(share, "tag", -1) },
         { .channel = recorder_share_find_channel(share, "seq", -1) },
         { .channel = recorder_share_find_channel(share, "check", -1) },
+        { .channel = recorder_share_find_channel(share, "recheck", -1) },
     };
     for (int c = 0; c < 3; c++)
         assert_true(readers[c].channel >= 0);
 
-    checked_records = 0;
-    memset(window, 0, sizeof(window));
+    forget_samples();
     while (recorder_share_state(share) == RECORDER_SHARE_ALIVE)
         drain(share, readers);
     while (drain(share, readers))       /* what is left: 4096 at a time */
@@ -239,12 +292,13 @@ static void test_kill_9_at_random_moments_leaves_readable_segment(void **state)
             fail_msg("run %d: segment unreadable after kill -9: %s", run, error);
         assert_int_equal(recorder_share_state(share), RECORDER_SHARE_DIED);
         channel_reader readers[3] = {
-            { .channel = recorder_share_find_channel(share, "tag", -1) },
             { .channel = recorder_share_find_channel(share, "seq", -1) },
             { .channel = recorder_share_find_channel(share, "check", -1) },
+            { .channel = recorder_share_find_channel(share, "recheck", -1) },
         };
-        memset(window, 0, sizeof(window));
-        checked_records = 0;
+        for (int c = 0; c < 3; c++)
+            assert_true(readers[c].channel >= 0);
+        forget_samples();
         while (drain(share, readers))
             ;
         samples_checked += (unsigned) checked_records;
@@ -262,6 +316,7 @@ static void test_kill_9_at_random_moments_leaves_readable_segment(void **state)
 int main(void)
 {
     signal(SIGPIPE, SIG_IGN);
+    compute_unmixes();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(
             test_threads_and_reader_process_agree_exactly,

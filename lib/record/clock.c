@@ -4,8 +4,9 @@
  * with CLOCK_MONOTONIC at start, with a provisional rate; later points are
  * taken when due, by whoever converts a record then (renderers, dumps) or
  * by the shared segment's command thread. Each new point starts on the
- * line of the one before, at a tick nobody can have converted yet, so no
- * converted time ever changes (time_base_private.h). Its rate is the best
+ * line of the one before, at a tick nobody can have converted yet (checked
+ * again just before it is published, in case its thread was preempted), so
+ * no converted time ever changes (time_base_private.h). Its rate is the best
  * one known (measured since start), bent a little to pull the accumulated
  * error back to zero by the next point. While no other process reads our
  * times, a point can instead go exactly through a fresh measurement, with a
@@ -16,6 +17,7 @@
 #include "recorder.h"
 
 #include <pthread.h>
+#include <string.h>
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>
@@ -142,21 +144,19 @@ void recorder_clock_init(void)
     }
     base.points[0] = (recorder_time_point) { ticks, ns, hz };
     start_ticks = ticks;
-    due_ns = FIRST_INTERVAL_NS;
-    due_ticks = ticks + (uint64_t) (hz * 1e-9 * FIRST_INTERVAL_NS);
+    __atomic_store_n(&due_ns, FIRST_INTERVAL_NS, __ATOMIC_RELAXED);
+    __atomic_store_n(&due_ticks, ticks + (uint64_t) (hz * 1e-9 * FIRST_INTERVAL_NS),
+                     __ATOMIC_RELAXED);
     __atomic_store_n(&base.count, 1, __ATOMIC_RELEASE);
     __atomic_store_n(&start_ns, ns, __ATOMIC_RELEASE);
     pthread_atfork(NULL, NULL, forget_append_after_fork);
 }
 
-/* Copy points the segment does not have yet, then publish them there. Two
- * threads may do it at once: they write the same values. */
-static void mirror_sync(void)
+/* Copy the points of ours below 'want' that 'table' (the segment's) does
+ * not count yet. Two threads may do it at once: they write the same
+ * values. */
+static void mirror_copy(recorder_time_base *table, unsigned want)
 {
-    recorder_time_base *table = __atomic_load_n(&mirror, __ATOMIC_ACQUIRE);
-    if (!table)
-        return;
-    unsigned want = __atomic_load_n(&base.count, __ATOMIC_ACQUIRE);
     unsigned have = __atomic_load_n(&table->count, __ATOMIC_ACQUIRE);
     for (unsigned i = have; i < want; i++)
     {
@@ -167,37 +167,40 @@ static void mirror_sync(void)
         __atomic_store(&table->points[i].hz, &base.points[i].hz,
                        __ATOMIC_RELAXED);
     }
+}
+
+/* Publish 'want' points in 'table', after mirror_copy. Release: a reader
+ * that sees the count sees the points. */
+static void mirror_count(recorder_time_base *table, unsigned want)
+{
+    unsigned have = __atomic_load_n(&table->count, __ATOMIC_RELAXED);
     while (have < want &&
            !__atomic_compare_exchange_n(&table->count, &have, want, false,
                                         __ATOMIC_RELEASE, __ATOMIC_RELAXED))
         ;
 }
 
-/* Append the points for a fresh measurement (ticks, ns). The caller holds
- * the claim. */
-static void append_claimed(uint64_t ticks, uint64_t ns)
+/* Copy points the segment does not have yet, then publish them there. */
+static void mirror_sync(void)
 {
-    unsigned count = __atomic_load_n(&base.count, __ATOMIC_ACQUIRE);
-    const recorder_time_point *last = &base.points[count - 1];
-    if (ticks <= start_ticks || ns <= start_ns)
+    recorder_time_base *table = __atomic_load_n(&mirror, __ATOMIC_ACQUIRE);
+    if (!table)
         return;
-    double rate = (double) (ticks - start_ticks) * 1e9 / (double) (ns - start_ns);
-    uint64_t since_start = ns - start_ns;
-    uint64_t interval = since_start < FIRST_INTERVAL_NS ? FIRST_INTERVAL_NS
-                      : since_start > LAST_INTERVAL_NS ? LAST_INTERVAL_NS
-                      : since_start;
+    unsigned want = __atomic_load_n(&base.count, __ATOMIC_ACQUIRE);
+    mirror_copy(table, want);
+    mirror_count(table, want);
+}
 
-    /* The first tick nobody may have converted: readers of the segment may
-     * have converted anything up to now, so a little after now; else just
-     * after the newest tick this process converted. */
-    uint64_t frozen = __atomic_load_n(&converted_max, __ATOMIC_ACQUIRE) + 1;
-    if (__atomic_load_n(&mirror, __ATOMIC_ACQUIRE))
-        frozen = ticks + (uint64_t) (rate * MARGIN_S);
-    if (frozen <= last->ticks)
-        frozen = last->ticks + 1;
-
+/* The points that continue the table from tick 'frozen' for a fresh
+ * measurement (ticks, ns) at 'rate': how many (0 to 2) went into 'out'. */
+static unsigned plan_points(const recorder_time_point *points, unsigned count,
+                            uint64_t frozen, uint64_t ticks, uint64_t ns,
+                            double rate, uint64_t interval,
+                            recorder_time_point out[2])
+{
+    const recorder_time_point *last = &points[count - 1];
     recorder_time_point from = {
-        frozen, recorder_time_ns(base.points, count, frozen), 0
+        frozen, recorder_time_ns(points, count, frozen), 0
     };
     recorder_time_point exact = { ticks, ns, rate };
     unsigned added = 0;
@@ -223,18 +226,95 @@ static void append_claimed(uint64_t ticks, uint64_t ns)
         from.hz = rate * interval / (interval - error);
         added = 1;
     }
-    if (added && recorder_time_point_valid(last, &from) &&
-        (added == 1 || recorder_time_point_valid(&from, &exact)))
+    if (!added || !recorder_time_point_valid(last, &from) ||
+        (added == 2 && !recorder_time_point_valid(&from, &exact)))
+        return 0;
+    out[0] = from;
+    out[1] = exact;
+    return added;
+}
+
+/* The first tick nobody may have converted yet, and so where a point
+ * published now may start: readers of the segment may have converted
+ * anything stamped until now, so a little after now; else just after the
+ * newest tick this process converted. */
+static uint64_t first_unconverted(double rate)
+{
+    if (__atomic_load_n(&mirror, __ATOMIC_ACQUIRE))
+        return recorder_ticks() + (uint64_t) (rate * MARGIN_S);
+    return __atomic_load_n(&converted_max, __ATOMIC_ACQUIRE) + 1;
+}
+
+/* Is 'frozen' still ahead of every tick anyone may have converted? Asked
+ * just before a point is counted: the appender may have been preempted
+ * since it chose 'frozen', and a point that starts at a tick somebody
+ * already converted would change that time. Half the margin is left for
+ * the few instructions between this check and the count's store. */
+static bool still_unconverted(uint64_t frozen, double rate)
+{
+    if (__atomic_load_n(&mirror, __ATOMIC_ACQUIRE))
+        return recorder_ticks() + (uint64_t) (rate * MARGIN_S * 0.5) < frozen;
+    return __atomic_load_n(&converted_max, __ATOMIC_SEQ_CST) < frozen;
+}
+
+void (*recorder_clock_hold_before_publishing)(void);
+
+/* Append the points for a fresh measurement (ticks, ns). The caller holds
+ * the claim. */
+static void append_claimed(uint64_t ticks, uint64_t ns)
+{
+    unsigned count = __atomic_load_n(&base.count, __ATOMIC_ACQUIRE);
+    const recorder_time_point *last = &base.points[count - 1];
+    if (ticks <= start_ticks || ns <= start_ns)
+        return;
+    double rate = (double) (ticks - start_ticks) * 1e9 / (double) (ns - start_ns);
+    uint64_t since_start = ns - start_ns;
+    uint64_t interval = since_start < FIRST_INTERVAL_NS ? FIRST_INTERVAL_NS
+                      : since_start > LAST_INTERVAL_NS ? LAST_INTERVAL_NS
+                      : since_start;
+
+    /* Chosen again if the check before counting finds it too late: a few
+     * tries, else the point waits for the next calibration. */
+    unsigned added = 0;
+    for (unsigned attempt = 0; attempt < 4 && !added; attempt++)
     {
-        base.points[count] = from;
-        if (added == 2)
-            base.points[count + 1] = exact;
+        uint64_t frozen = first_unconverted(rate);
+        if (frozen <= last->ticks)
+            frozen = last->ticks + 1;
+        recorder_time_point planned[2];
+        added = plan_points(base.points, count, frozen, ticks, ns, rate,
+                            interval, planned);
+        if (!added)
+            break;
+        /* Written where nobody reads yet (past 'count'), in this process
+         * and in the segment, so that the check and the counts below are
+         * all that remain. */
+        memcpy(&base.points[count], planned, added * sizeof(planned[0]));
+        recorder_time_base *table = __atomic_load_n(&mirror, __ATOMIC_ACQUIRE);
+        if (table)
+            mirror_copy(table, count + added);
+        if (recorder_clock_hold_before_publishing)
+            recorder_clock_hold_before_publishing();
+        if (!still_unconverted(frozen, rate))
+        {
+            added = 0;
+            continue;
+        }
+        /* Release: a reader that sees the count sees the points. */
         __atomic_store_n(&base.count, count + added, __ATOMIC_RELEASE);
+        if (table)
+            mirror_count(table, count + added);
     }
-    due_ns = since_start + interval;
-    due_ticks = ticks + (uint64_t) (rate * 1e-9 * interval);
+
+    /* Only the calibrating thread writes these; the record path and the
+     * command thread read them to know when to calibrate again, and a
+     * stale value only moves that by one look. */
+    uint64_t next_ns = since_start + interval;
+    uint64_t next_ticks = ticks + (uint64_t) (rate * 1e-9 * interval);
     if (count + added >= RECORDER_TIME_POINTS)
-        due_ticks = due_ns = UINT64_MAX;
+        next_ticks = next_ns = UINT64_MAX;
+    __atomic_store_n(&due_ns, next_ns, __ATOMIC_RELAXED);
+    __atomic_store_n(&due_ticks, next_ticks, __ATOMIC_RELAXED);
 }
 
 void recorder_clock_share(recorder_time_base *table)
@@ -254,21 +334,29 @@ void recorder_clock_share(recorder_time_base *table)
     mirror_sync();
 }
 
+/* Measure and append a point unless another thread is appending one, or,
+ * with 'if_due', unless none is due by the time of the measurement. */
+static bool take_point(bool if_due)
+{
+    if (__atomic_exchange_n(&base.claim, 1, __ATOMIC_ACQUIRE))
+        return false;
+    uint64_t ticks, ns;
+    paired_read(&ticks, &ns);
+    unsigned before = __atomic_load_n(&base.count, __ATOMIC_RELAXED);
+    if (!if_due || ticks >= __atomic_load_n(&due_ticks, __ATOMIC_RELAXED))
+        append_claimed(ticks, ns);
+    bool appended = __atomic_load_n(&base.count, __ATOMIC_RELAXED) > before;
+    __atomic_store_n(&base.claim, 0, __ATOMIC_RELEASE);
+    mirror_sync();
+    return appended;
+}
+
 uint64_t recorder_clock_calibrate(void)
 {
     if (!recorder_clock_uses_counter)
         return UINT64_MAX;
-    uint64_t due = __atomic_load_n(&due_ticks, __ATOMIC_RELAXED);
-    if (recorder_ticks() >= due &&
-        !__atomic_exchange_n(&base.claim, 1, __ATOMIC_ACQUIRE))
-    {
-        uint64_t ticks, ns;
-        paired_read(&ticks, &ns);
-        if (ticks >= __atomic_load_n(&due_ticks, __ATOMIC_RELAXED))
-            append_claimed(ticks, ns);
-        __atomic_store_n(&base.claim, 0, __ATOMIC_RELEASE);
-        mirror_sync();
-    }
+    if (recorder_ticks() >= __atomic_load_n(&due_ticks, __ATOMIC_RELAXED))
+        take_point(true);
     /* Only the first second is worth waking for: the rate is good to about
      * 1e-7 then, and an idle program must cost nothing. */
     uint64_t next = __atomic_load_n(&due_ns, __ATOMIC_RELAXED);
@@ -276,6 +364,11 @@ uint64_t recorder_clock_calibrate(void)
         return UINT64_MAX;
     uint64_t now = recorder_monotonic_ns() - start_ns;
     return next > now ? next - now : 0;
+}
+
+bool recorder_clock_calibrate_now(void)
+{
+    return recorder_clock_uses_counter && take_point(false);
 }
 
 uint64_t recorder_clock_start_mono_ns(void)

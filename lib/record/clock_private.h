@@ -72,6 +72,15 @@ uint64_t recorder_clock_ns_since_start(uint64_t ticks) RECORDER_HIDDEN;
  * due if it is worth a wake-up (in the first second), else UINT64_MAX. */
 uint64_t recorder_clock_calibrate(void) RECORDER_HIDDEN;
 
+/* Take a calibration point now, due or not; false if none was added (another
+ * thread was adding one, or the table is full, or there is no counter).
+ * For tests that pin what a calibration may and may not change. */
+bool recorder_clock_calibrate_now(void) RECORDER_HIDDEN;
+
+/* Tests only: called by the thread adding a point between its measurement
+ * and the point's publication, to stand for a preemption there. */
+extern void (*recorder_clock_hold_before_publishing)(void) RECORDER_HIDDEN;
+
 /* Publish the calibration points in 'table' too, now and as they come (the
  * shared segment's table, zeroed); NULL to stop. */
 struct recorder_time_base;
