@@ -5,35 +5,8 @@
 # segment, and read it as data only with --any-owner. Needs root (throwaway
 # users are created and removed).
 set -eu
-top=$(cd "$(dirname "$0")/.." && pwd)
-build=${BUILD:-build}
-case "$build" in /*) ;; *) build="$top/$build" ;; esac
-scope="$build/recorder_scope"
-feeder="$build/tests/scope_feeder"
-forge="$build/tests/forge_segment"
-
-if [ "$(id -u)" != 0 ] || ! command -v useradd >/dev/null; then
-    echo "SKIP: needs root and useradd to create the attacker and victim"
-    exit 0
-fi
-attacker=rec_atk_$$
-victim=rec_vic_$$
-work=$(mktemp -d)
-cleanup() {
-    # runuser's children outlive it: end every process of the two users.
-    pkill -u "$attacker" 2>/dev/null || true
-    pkill -u "$victim" 2>/dev/null || true
-    sleep 0.1
-    userdel "$attacker" 2>/dev/null || true
-    userdel "$victim" 2>/dev/null || true
-    rm -rf "$work"
-}
-trap cleanup EXIT
-fail() { echo "check-share-trust: $*"; exit 1; }
-useradd -M -d /nonexistent -s /bin/sh "$attacker"
-useradd -M -d /nonexistent -s /bin/sh "$victim"
-chmod 1777 "$work"                      # a shared sticky directory, as /tmp
-as() { user=$1; shift; runuser -u "$user" -- env -u RECORDER_TRACES "$@"; }
+. "$(dirname "$0")/throwaway_users.sh"
+throwaway_users check-share-trust
 
 # The victim's private file and root's.
 secret="victim secret $$"

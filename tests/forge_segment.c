@@ -3,12 +3,16 @@
  *   forge_segment SEGMENT format FORMAT      every call site prints FORMAT
  *   forge_segment SEGMENT module FILE START  one module: FILE mapped at START
  *   forge_segment SEGMENT pid PID            the header names PID as writer
+ *   forge_segment SEGMENT command TEXT       send TEXT through the command
+ *                                            ring, past any check a reader
+ *                                            makes; print the answer
  *
  * For the security tests (check-share-trust.sh): the segment may belong to
  * the user running this, live or dead; whatever it then names is a claim
  * the reader must not take for a fact.
  */
 #include "share_layout_private.h"
+#include "share_commands_private.h"
 
 #include <fcntl.h>
 #include <stdio.h>
@@ -39,7 +43,7 @@ int main(int argc, char **argv)
     if (argc < 4)
     {
         fprintf(stderr, "usage: forge_segment SEGMENT format FORMAT | "
-                        "module FILE START | pid PID\n");
+                        "module FILE START | pid PID | command TEXT\n");
         return 2;
     }
     int fd = open(argv[1], O_RDWR);
@@ -89,6 +93,32 @@ int main(int argc, char **argv)
     else if (strcmp(argv[2], "pid") == 0)
     {
         header->pid = (uint32_t) strtoul(argv[3], NULL, 0);
+    }
+    else if (strcmp(argv[2], "command") == 0)
+    {
+        share_command_ring *ring = (share_command_ring *)
+            ((char *) header + header->commands.offset);
+        char why[256];
+        int64_t index = share_command_send(ring, argv[3], why, sizeof(why));
+        if (index < 0)
+        {
+            fprintf(stderr, "forge_segment: %s\n", why);
+            return 1;
+        }
+        for (int waited = 0; waited < 2000; waited++)
+        {
+            uint32_t status;
+            if (share_command_answer(ring, (uint64_t) index, &status, why,
+                                     sizeof(why)) == SHARE_ANSWER_GIVEN)
+            {
+                printf("%s: %s\n", status == SHARE_TICKET_OK ? "applied"
+                                                             : "refused", why);
+                return status == SHARE_TICKET_OK ? 0 : 1;
+            }
+            usleep(1000);
+        }
+        printf("no answer\n");
+        return 1;
     }
     else
     {

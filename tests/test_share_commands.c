@@ -97,6 +97,68 @@ static void test_applied_ok_rejected_with_the_writers_reason(void **state)
     finish_child(&c, NULL, 0);
 }
 
+/* A command's items apply as those of RECORDER_TRACES do: a newline
+ * separates two, and the answer says which applied and which not. */
+static void test_partly_applied_commands_say_what_applied(void **state)
+{
+    (void) state;
+    child c = start_child(share_here);
+    recorder_share *share = open_ok(path);
+    char error[512];
+    assert_false(recorder_share_send(share, "cmd_tweak=9 nosuch", 2000, error,
+                                     sizeof(error)));
+    assert_non_null(strstr(error, "'cmd_tweak=9 nosuch': applied cmd_tweak=9; "
+                                  "refused nosuch: no recorder or tweak "
+                                  "'nosuch'"));
+    assert_null(strstr(error, "refused 'cmd_tweak=9 nosuch'"));
+    assert_int_equal(tweak_value(share), 9);
+
+    assert_false(recorder_share_send(share, "cmd_tweak=7\nnosuch", 2000,
+                                     error, sizeof(error)));
+    assert_non_null(strstr(error, "applied cmd_tweak=7; refused nosuch"));
+    assert_int_equal(tweak_value(share), 7);
+    recorder_share_close(share);
+    finish_child(&c, NULL, 0);
+}
+
+/* Control characters in a command are refused, and neither the writer's
+ * stderr nor the sender's message carries them raw. */
+static void test_control_characters_are_refused_and_shown_escaped(void **state)
+{
+    (void) state;
+    child c = start_child(share_here);
+    recorder_share *share = open_ok(path);
+    char error[512];
+    assert_true(recorder_share_send(share, "cmd_tweak=3", 2000, error,
+                                    sizeof(error)));
+    const char *hostile[] = {
+        "cmd_tweak=500\r\033[2Kfake",
+        "cmd\033]0;PWNED\a_tweak=4",
+        "cmd_tweak=4\x9b" "2J",
+    };
+    for (unsigned h = 0; h < sizeof(hostile) / sizeof(*hostile); h++)
+    {
+        assert_false(recorder_share_send(share, hostile[h], 2000, error,
+                                         sizeof(error)));
+        assert_non_null(strstr(error, "control character"));
+        for (const char *e = error; *e; e++)
+            if ((unsigned char) *e < 0x20 || (unsigned char) *e == 0x7f)
+                fail_msg("raw control character %#x in the sender's message",
+                         (unsigned char) *e);
+    }
+    assert_int_equal(tweak_value(share), 3);
+    recorder_share_close(share);
+    char output[8192];
+    finish_child(&c, output, sizeof(output));
+    assert_non_null(strstr(output, "control character '\\x0d' in "
+                                   "'cmd_tweak=500\\x0d\\x1b[2Kfake'"));
+    for (const char *o = output; *o; o++)
+        if (((unsigned char) *o < 0x20 && *o != '\n') ||
+            (unsigned char) *o == 0x7f)
+            fail_msg("raw control character %#x on the writer's stderr:\n%s",
+                     (unsigned char) *o, output);
+}
+
 /* Post now, answer later: a user interface never blocks. A command that
  * changes nothing (a name the program lacks) is refused with the name. */
 static void test_post_then_answer(void **state)
@@ -521,6 +583,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         TEST(test_applied_ok_rejected_with_the_writers_reason),
         TEST(test_post_then_answer),
+        TEST(test_partly_applied_commands_say_what_applied),
+        TEST(test_control_characters_are_refused_and_shown_escaped),
         TEST(test_concurrent_senders_get_their_own_answers),
         TEST(test_forged_tickets_are_bounded_text),
         TEST(test_silent_or_forging_writer),

@@ -431,6 +431,27 @@ static void test_empty_and_null_specs_do_nothing(void **state)
     assert_int_equal(RECORDER_TRACE(foo), 0);
 }
 
+/* The program's own specification is read as a command is: newlines
+ * separate items, other control characters are refused, and messages show
+ * them escaped. */
+static void test_control_characters_are_refused_and_escaped(void **state)
+{
+    (void) state;
+    assert_int_equal(recorder_trace_set("foo\nbar"), RECORDER_TRACE_OK);
+    assert_int_equal(RECORDER_TRACE(foo), 1);
+    assert_int_equal(RECORDER_TRACE(bar), 1);
+    stderr_capture_start();
+    int result = recorder_trace_set("baz=1\r\033[2Kfake other");
+    const char *err = stderr_capture_end();
+    assert_int_equal(result, RECORDER_TRACE_INVALID_VALUE);
+    assert_int_equal(RECORDER_TRACE(baz), 0);
+    assert_int_equal(RECORDER_TRACE(other), 1);
+    assert_string_equal(err, "recorder: control character '\\x0d' in "
+                             "'baz=1\\x0d\\x1b[2Kfake'\n");
+    assert_int_equal(recorder_trace_set("foo=0:bar=0:other=0"),
+                     RECORDER_TRACE_OK);
+}
+
 static void test_explosive_regex_is_refused_quickly(void **state)
 {
     (void) state;
@@ -625,6 +646,7 @@ int main(void)
         TEST(test_share_path_is_kept),
         TEST(test_setting_applies_to_recorders_activated_later),
         TEST(test_empty_and_null_specs_do_nothing),
+        TEST(test_control_characters_are_refused_and_escaped),
         TEST(test_explosive_regex_is_refused_quickly),
         TEST(test_costly_regexes_are_refused_in_100ms),
         TEST(test_long_regex_is_refused),

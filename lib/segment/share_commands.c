@@ -71,9 +71,10 @@ static void wait_for_work(uint32_t *doorbell, uint32_t bell, uint32_t changed,
     futex_wait(doorbell, bell, timeout);
 }
 
-/* Texts of recent commands, so records can show them with %+s. */
+/* Texts of recent commands, escaped, so records can show them with %+s
+ * (a traced record prints on the program's terminal). */
 #define KEPT_COMMANDS   16
-static char kept[KEPT_COMMANDS][SHARE_COMMAND_TEXT + 1];
+static char kept[KEPT_COMMANDS][SHARE_COMMAND_TEXT * 4 + 1];
 
 /* Whether commands from the ring may name files: the program's choice,
  * read from its environment before the command thread first runs. */
@@ -87,6 +88,7 @@ static const char *outcome(int result)
     case RECORDER_TRACE_INVALID_NAME:   return "invalid name";
     case RECORDER_TRACE_INVALID_VALUE:  return "invalid value";
     case RECORDER_SPEC_REFUSED:         return "refused";
+    case RECORDER_SPEC_PARTLY:          return "partly applied";
     default:                            return "failed";
     }
 }
@@ -101,6 +103,7 @@ static uint32_t ticket_status(int result)
     case RECORDER_TRACE_OK:             return SHARE_TICKET_OK;
     case RECORDER_TRACE_INVALID_NAME:   return SHARE_TICKET_INVALID_NAME;
     case RECORDER_SPEC_REFUSED:         return SHARE_TICKET_REFUSED;
+    case RECORDER_SPEC_PARTLY:          return SHARE_TICKET_PARTLY;
     default:                            return SHARE_TICKET_INVALID_VALUE;
     }
 }
@@ -158,7 +161,8 @@ share_answer share_command_answer(const share_command_ring *ring,
     return SHARE_ANSWER_GIVEN;
 }
 
-unsigned share_commands_drain(share_command_ring *ring, uint64_t *reader)
+unsigned share_commands_drain(share_command_ring *ring, uint64_t *reader,
+                              const char *refusal)
 {
     unsigned taken = 0;
     share_command_ring *serving = __atomic_load_n(&current_ring,
@@ -177,22 +181,32 @@ unsigned share_commands_drain(share_command_ring *ring, uint64_t *reader)
         if (__atomic_load_n(&slot->seq, __ATOMIC_ACQUIRE) != *reader + 1)
             break;                      /* its sender is still writing */
 
-        char *text = kept[*reader % KEPT_COMMANDS];
+        char text[SHARE_COMMAND_TEXT + 1];
         uint32_t length = __atomic_load_n(&slot->length, __ATOMIC_RELAXED);
         if (length > SHARE_COMMAND_TEXT)
             length = SHARE_COMMAND_TEXT;
         memcpy(text, slot->text, length);
         text[length] = 0;
-        text[strcspn(text, "\n")] = 0;
+        char *shown = kept[*reader % KEPT_COMMANDS];
+        recorder_share_escape(shown, sizeof(kept[0]), text, strlen(text));
 
         uint64_t index = (*reader)++;
         __atomic_store_n(&ring->reader, *reader, __ATOMIC_RELEASE);
+        if (refusal)
+        {
+            record(recorder_traces, "Command '%+s': refused, the segment is "
+                   "writable by others", shown);
+            answer(ring, index, SHARE_TICKET_REFUSED, refusal);
+            __atomic_store_n(&ring->applied, *reader, __ATOMIC_RELEASE);
+            taken++;
+            continue;
+        }
         char why[SHARE_TICKET_TEXT] = "";
         int result = recorder_spec_apply(text, files_allowed
                                          ? RECORDER_SPEC_FROM_RING_WITH_FILES
                                          : RECORDER_SPEC_FROM_RING,
                                          why, sizeof(why));
-        record(recorder_traces, "Command '%+s': %+s", text, outcome(result));
+        record(recorder_traces, "Command '%+s': %+s", shown, outcome(result));
         answer(ring, index, ticket_status(result),
                result == RECORDER_TRACE_OK || why[0] ? why : outcome(result));
         __atomic_store_n(&ring->applied, *reader, __ATOMIC_RELEASE);
@@ -205,12 +219,41 @@ unsigned share_commands_drain(share_command_ring *ring, uint64_t *reader)
     return taken;
 }
 
+/* Whether group or others may write the segment: then anyone of them
+ * could send commands as if they were its owner. Said once on each
+ * change, on stderr and in the flight recorder. */
+static bool open_to_others(bool *said)
+{
+    unsigned mode = recorder_share_file_mode();
+    bool open = (mode & 022) != 0;
+    if (open != *said)
+    {
+        char text[160];
+        if (open)
+            snprintf(text, sizeof(text), "recorder: the shared segment is "
+                     "writable by others (mode %04o): commands refused until "
+                     "it is 0600 again\n", mode);
+        else
+            snprintf(text, sizeof(text), "recorder: the shared segment is "
+                     "private again: commands served\n");
+        fputs(text, stderr);
+        if (open)
+            record(recorder_warning, "Segment writable by others: commands "
+                   "refused");
+        else
+            record(recorder_warning, "Segment private again: commands served");
+        *said = open;
+    }
+    return open;
+}
+
 static void *apply_commands(void *arg)
 {
     (void) arg;
     share_command_ring *ring = NULL;
     uint64_t reader = 0;
     uint64_t stuck_at = 0, stuck_since = 0;
+    bool widened = false;
 
     for (;;)
     {
@@ -228,7 +271,10 @@ static void *apply_commands(void *arg)
             stuck_since = 0;
         }
         uint32_t bell = __atomic_load_n(&ring->doorbell, __ATOMIC_ACQUIRE);
-        if (share_commands_drain(ring, &reader))
+        const char *refusal = open_to_others(&widened)
+            ? "the segment is writable by others: commands refused until "
+              "it is 0600 again" : NULL;
+        if (share_commands_drain(ring, &reader, refusal) && !refusal)
             recorder_share_update();
 
         bool pending = __atomic_load_n(&ring->writer, __ATOMIC_ACQUIRE) != reader;

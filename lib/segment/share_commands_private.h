@@ -8,17 +8,20 @@
 
 /* Writer side: start the thread that applies commands as they arrive. It
  * sleeps on a futex in the ring, so it costs nothing while idle. If it
- * cannot start, 'header' says so (commands_error, commands_why). */
+ * cannot start, 'header' says so (commands_error, commands_why). While
+ * group or others may write the segment's file, commands are answered
+ * with a refusal, not applied. */
 void share_commands_start(share_header *header, share_command_ring *ring)
     RECORDER_HIDDEN;
 
 /* In a forked child, which has no command thread: start afresh next time. */
 void share_commands_forget(void) RECORDER_HIDDEN;
 
-/* Apply what is pending; returns how many commands were taken. Used by the
+/* Apply what is pending, or with a 'refusal', answer it with that reason
+ * and apply nothing; returns how many commands were taken. Used by the
  * thread, and by tests and fuzzers on rings they made themselves. */
-unsigned share_commands_drain(share_command_ring *ring, uint64_t *reader)
-    RECORDER_HIDDEN;
+unsigned share_commands_drain(share_command_ring *ring, uint64_t *reader,
+                              const char *refusal) RECORDER_HIDDEN;
 
 /* Reader side: queue 'text' and wake the writer. Returns the command's
  * index (wait for its answer, share_command_answer), or -1 with 'why' set. */

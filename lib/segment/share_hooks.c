@@ -50,6 +50,12 @@ bool recorder_share_limits(char *out, size_t size)
     return h && h->limits(out, size);
 }
 
+unsigned recorder_share_file_mode(void)
+{
+    const recorder_share_hooks *h = hooks();
+    return h ? h->file_mode() : 0;
+}
+
 bool recorder_sharing(void)
 {
     const recorder_share_hooks *h = hooks();

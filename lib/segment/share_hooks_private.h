@@ -36,6 +36,7 @@ typedef struct recorder_share_hooks
     void (*refresh)(void);
     bool (*active)(void);
     bool (*limits)(char *out, size_t size);
+    unsigned (*file_mode)(void);
 } recorder_share_hooks;
 
 /* Set by the writer ('hooks' must outlive the process). */
@@ -53,6 +54,11 @@ void recorder_share_request(const struct recorder_export_request *request)
 
 /* Copy current trace and tweak values into the segment, if sharing. */
 void recorder_share_update(void) RECORDER_HIDDEN;
+
+/* The permission bits of the segment's file now (fstat), 0 if not
+ * sharing: the command thread serves commands only while they are
+ * private. */
+unsigned recorder_share_file_mode(void) RECORDER_HIDDEN;
 
 /* What the segment left out (entries of full tables, "3 channels (channel
  * table full at 1048576)"), in out[size]; false if nothing, or if not

@@ -216,7 +216,9 @@ enum share_ticket_status
     SHARE_TICKET_INVALID_NAME  = 2,     /* a bad regex, an unknown @command */
     SHARE_TICKET_INVALID_VALUE = 3,     /* a bad number, file or channel */
     SHARE_TICKET_REFUSED       = 4,     /* not taken from another process */
-    SHARE_TICKET_SKIPPED       = 5      /* never completed by its sender */
+    SHARE_TICKET_SKIPPED       = 5,     /* never completed by its sender */
+    SHARE_TICKET_PARTLY        = 6      /* some items applied, some not:
+                                           the reason says which */
 };
 
 typedef struct share_ticket

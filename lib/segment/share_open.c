@@ -94,6 +94,12 @@ static bool validate(const share_view *view, share_header *h, char *error,
         snprintf(error, size, "written with another byte order");
         return false;
     }
+    if (h->word_size != sizeof(void *))
+    {
+        snprintf(error, size, "written with %u-byte words, this reader's "
+                 "are %u", h->word_size, (unsigned) sizeof(void *));
+        return false;
+    }
     if (h->version != SHARE_VERSION)
     {
         snprintf(error, size, "layout version %u, this reader knows %u",
@@ -235,6 +241,11 @@ recorder_share *recorder_share_open_flags(const char *path, unsigned flags,
     share->device = st.st_dev;
     share->inode = st.st_ino;
     share->owner = st.st_uid;
+    /* Another user's segment is data to look at, never a way into that
+     * user's process: mapped read only, no command is sent through it
+     * even when its mode would let us write it. */
+    if (st.st_uid != geteuid())
+        share->writable = false;
     share->view.size = (uint64_t) st.st_size;
     share->view.base = mmap(NULL, share->view.size,
                             PROT_READ | (share->writable ? PROT_WRITE : 0),

@@ -12,6 +12,7 @@
 #include "share_v12_commands_private.h"
 
 #include <stdio.h>
+#include <string.h>
 #include <unistd.h>
 
 /* How often a waiting sender looks at the writer's state, in polls of
@@ -26,6 +27,7 @@ static const char *ticket_status_name(uint32_t status)
     case SHARE_TICKET_INVALID_VALUE:    return "invalid value";
     case SHARE_TICKET_REFUSED:          return "refused";
     case SHARE_TICKET_SKIPPED:          return "skipped";
+    case SHARE_TICKET_PARTLY:           return "partly applied";
     default:                            return "unknown answer";
     }
 }
@@ -60,7 +62,8 @@ bool recorder_share_post(recorder_share *share, const char *command,
 static recorder_share_outcome look(recorder_share *share,
                                    const share_command_ring *ring,
                                    uint32_t pid, uint64_t index,
-                                   bool writer_state, char *text, size_t size)
+                                   bool writer_state, char *text, size_t size,
+                                   uint32_t *answered)
 {
     /* Both before the ticket is read: the writer answers first, then
      * counts the command as applied, and answers before it exits. */
@@ -72,6 +75,7 @@ static recorder_share_outcome look(recorder_share *share,
     switch (share_command_answer(ring, index, &status, why, sizeof(why)))
     {
     case SHARE_ANSWER_GIVEN:
+        *answered = status;
         if (status == SHARE_TICKET_OK)
         {
             snprintf(text, size, "%s", "");
@@ -109,10 +113,12 @@ static recorder_share_outcome look(recorder_share *share,
     return RECORDER_SHARE_PENDING;
 }
 
-recorder_share_outcome recorder_share_answer(recorder_share *share,
-                                             recorder_share_ticket ticket,
-                                             unsigned timeout_ms, char *text,
-                                             size_t size)
+/* recorder_share_answer(), with the ticket's status in '*answered' when
+ * the writer gave one. */
+static recorder_share_outcome wait_answer(recorder_share *share,
+                                          recorder_share_ticket ticket,
+                                          unsigned timeout_ms, char *text,
+                                          size_t size, uint32_t *answered)
 {
     if (share_v12_segment(share))
         return share_v12_answer(share, ticket, timeout_ms, text, size);
@@ -126,7 +132,8 @@ recorder_share_outcome recorder_share_answer(recorder_share *share,
         bool last = waited >= timeout_ms;
         recorder_share_outcome outcome =
             look(share, ring, pid, ticket,
-                 last || waited % STATE_EVERY == STATE_EVERY - 1, text, size);
+                 last || waited % STATE_EVERY == STATE_EVERY - 1, text, size,
+                 answered);
         if (outcome != RECORDER_SHARE_PENDING)
             return outcome;
         if (last)
@@ -136,6 +143,15 @@ recorder_share_outcome recorder_share_answer(recorder_share *share,
     snprintf(text, size, "process %u did not answer within %u ms", pid,
              timeout_ms);
     return RECORDER_SHARE_PENDING;
+}
+
+recorder_share_outcome recorder_share_answer(recorder_share *share,
+                                             recorder_share_ticket ticket,
+                                             unsigned timeout_ms, char *text,
+                                             size_t size)
+{
+    uint32_t answered;
+    return wait_answer(share, ticket, timeout_ms, text, size, &answered);
 }
 
 bool recorder_share_send(recorder_share *share, const char *command,
@@ -150,14 +166,23 @@ bool recorder_share_send(recorder_share *share, const char *command,
     char text[256];
     uint32_t pid;
     share_reader_commands(share, false, &pid, text, sizeof(text));
-    switch (recorder_share_answer(share, ticket, timeout_ms, text,
-                                  sizeof(text)))
+    /* The command may carry anything: quoted escaped, as the writer does. */
+    char quoted[SHARE_COMMAND_TEXT * 4 + 1];
+    recorder_share_escape(quoted, sizeof(quoted), command, strlen(command));
+    command = quoted;
+    uint32_t answered = 0;
+    switch (wait_answer(share, ticket, timeout_ms, text, sizeof(text),
+                        &answered))
     {
     case RECORDER_SHARE_APPLIED:
         return true;
     case RECORDER_SHARE_REJECTED:
-        snprintf(error, size, "process %u refused '%s': %s", pid, command,
-                 text);
+        /* Partly applied: the writer's text says what it applied. */
+        if (answered == SHARE_TICKET_PARTLY)
+            snprintf(error, size, "process %u, '%s': %s", pid, command, text);
+        else
+            snprintf(error, size, "process %u refused '%s': %s", pid, command,
+                     text);
         return false;
     case RECORDER_SHARE_UNANSWERED:
         snprintf(error, size, "no answer to '%s': %s", command, text);

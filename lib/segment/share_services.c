@@ -13,6 +13,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 
 /* The region the writer's crash handler fills (crash_reader.c reads it). */
@@ -114,6 +115,15 @@ share_command_ring *share_reader_commands(recorder_share *share, bool sending,
         {
             snprintf(error, size, "%s: process %u %s", share->path,
                      share->header.pid, recorder_share_state_name(status));
+            return NULL;
+        }
+        if (share->owner != geteuid())
+        {
+            char shown[sizeof(share->path) * 4];
+            recorder_share_escape(shown, sizeof(shown), share->path,
+                                  strlen(share->path));
+            snprintf(error, size, "%s belongs to user %u: read as data "
+                     "only, no commands sent", shown, (unsigned) share->owner);
             return NULL;
         }
         if (!share->writable)

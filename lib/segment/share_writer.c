@@ -1361,6 +1361,15 @@ static void share_refresh(void)
     pthread_mutex_unlock(&writer.lock);
 }
 
+static unsigned share_file_mode(void)
+{
+    struct stat st;
+    pthread_mutex_lock(&writer.lock);
+    bool known = writer.header && writer.fd >= 0 && fstat(writer.fd, &st) == 0;
+    pthread_mutex_unlock(&writer.lock);
+    return known ? (unsigned) (st.st_mode & 07777) : 0;
+}
+
 void recorder_share_install(void)
 {
     static const recorder_share_hooks hooks = {
@@ -1369,6 +1378,7 @@ void recorder_share_install(void)
         .refresh = share_refresh,
         .active = share_active,
         .limits = share_limits,
+        .file_mode = share_file_mode,
     };
     recorder_share_hooks_set(&hooks);
 }

@@ -20,6 +20,7 @@
 #include "regex_bound_private.h"
 #include "registry_private.h"
 #include "share_hooks_private.h"
+#include "recorder_share.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -54,12 +55,24 @@ typedef struct spec_origin
     char *               why;
     size_t               why_size;
     unsigned             unmatched;     /* items that matched no name */
+    char                 applied[128];  /* items applied, and refused, */
+    char                 refused[128];  /* for the sender's answer */
 } spec_origin;
 
 static __thread spec_origin *origin;
 
+/* Messages quote the specification, which may come from another process
+ * through the command ring: every line is shown escaped, so no byte of it
+ * drives a terminal. */
+static void say(const char *text)
+{
+    char shown[1024];
+    recorder_share_escape(shown, sizeof(shown), text, strcspn(text, "\n"));
+    fprintf(stderr, "%s\n", shown);
+}
+
 /* The first problem with the specification goes to the caller's 'why'
- * (without the prefix and newline), for a command's ticket. */
+ * (without the prefix and newline, escaped), for a command's ticket. */
 static void explain(const char *text)
 {
     if (!origin || !origin->why_size || origin->why[0])
@@ -67,14 +80,14 @@ static void explain(const char *text)
     const char *body = text;
     if (strncmp(body, "recorder: ", 10) == 0)
         body += 10;
-    snprintf(origin->why, origin->why_size, "%.*s",
-             (int) strcspn(body, "\n"), body);
+    recorder_share_escape(origin->why, origin->why_size, body,
+                          strcspn(body, "\n"));
 }
 
 /* A problem with the specification: on stderr, and explained. */
 static void complain(const char *text)
 {
-    fputs(text, stderr);
+    say(text);
     explain(text);
 }
 
@@ -109,7 +122,7 @@ static void say_unmatched(const char *what, const char *pattern,
         snprintf(text, sizeof(text), "recorder: no %s matches '%.200s' in "
                  "'%.200s' (kept for any activated later)\n", what, pattern,
                  item);
-    fputs(text, stderr);
+    say(text);
     record(recorder_warning, "Trace specification: a name matched nothing");
 }
 
@@ -505,7 +518,7 @@ static bool refused_from_ring(const char *name, const char *item)
              "(program opt-in: RECORDER_COMMANDS_FILES=1)", name);
     explain(why);
     snprintf(text, sizeof(text), "recorder: %s in '%s'\n", why, item);
-    fputs(text, stderr);
+    say(text);
     record(recorder_warning, "Command naming a file refused from another "
            "process");
     return true;
@@ -600,6 +613,26 @@ static int run_command(const char *name, const char *value, const char *item)
 /* 'item' is a scratch copy of 'original', which messages quote. */
 static int apply_item(char *item, const char *original)
 {
+    /* Separators aside, a control character (or a byte that is not text)
+     * has no business in an item: from a terminal, it is a paste gone
+     * wrong or an attempt to hide what the item does. The escaped text
+     * differs from the item first where such a byte is. */
+    size_t length = strlen(item);
+    char shown[1024];
+    if (length < sizeof(shown) / 4 &&
+        recorder_share_escape(shown, sizeof(shown), item, length) != length)
+    {
+        size_t at = 0;
+        while (shown[at] == item[at])
+            at++;
+        char code[8];
+        snprintf(code, sizeof(code), "\\x%02x", (unsigned char) item[at]);
+        warn("control character", code, original);
+        const char *equal = strchr(item, '=');
+        return equal && equal < item + at ? RECORDER_TRACE_INVALID_VALUE
+                                          : RECORDER_TRACE_INVALID_NAME;
+    }
+
     bool forced = item[0] == '@';
     if (forced)
         item++;
@@ -642,6 +675,42 @@ static int apply_item(char *item, const char *original)
     return RECORDER_TRACE_INVALID_VALUE;
 }
 
+/* Add 'item' to the items applied or refused, for the sender. */
+static void note_outcome(const char *item, bool applied)
+{
+    if (!origin || !origin->why_size)
+        return;
+    char *list = applied ? origin->applied : origin->refused;
+    size_t size = applied ? sizeof(origin->applied) : sizeof(origin->refused);
+    size_t used = strlen(list);
+    if (used + 4 >= size)
+        return;                         /* "..." is there already */
+    char shown[128];
+    recorder_share_escape(shown, sizeof(shown), item, strlen(item));
+    int wrote = snprintf(list + used, size - used, "%s%s", used ? " " : "",
+                         shown);
+    if (wrote < 0 || (size_t) wrote >= size - used)
+        strcpy(list + size - 4, "...");
+}
+
+/* The answer to a sender when some items were applied and others refused:
+ * which, and the first problem. True if so. */
+static bool summarize(spec_origin *here)
+{
+    if (!here->why_size || !here->refused[0] || !here->applied[0])
+        return false;
+    char problem[256];
+    snprintf(problem, sizeof(problem), "%s", here->why);
+    /* A ticket is short: the problem is kept whole before the lists. */
+    size_t size = here->why_size;
+    if ((size_t) snprintf(here->why, size, "applied %s; refused %s: %s",
+                          here->applied, here->refused, problem) >= size &&
+        (size_t) snprintf(here->why, size, "%s; applied %s", problem,
+                          here->applied) >= size)
+        snprintf(here->why, size, "partly applied: %s", problem);
+    return true;
+}
+
 /* Apply every item; the first problem decides the result. */
 static int apply_spec(const char *spec)
 {
@@ -670,6 +739,7 @@ static int apply_spec(const char *spec)
             int status = apply_item(rest, original);
             if (status != RECORDER_TRACE_OK && result == RECORDER_TRACE_OK)
                 result = status;
+            note_outcome(original, status == RECORDER_TRACE_OK);
         }
         rest = next;
     }
@@ -689,10 +759,12 @@ int recorder_spec_apply(const char *spec, recorder_spec_source source,
     recorder_init();
     /* Nothing to replay before the first spec; from now on, there may be. */
     recorder_registry_listen(RECORDER_LISTENER_SPEC, &replay);
-    spec_origin here = { source, why, why_size, 0 }, *outer = origin;
+    spec_origin here = { source, why, why_size, 0, "", "" }, *outer = origin;
     origin = &here;
     int result = apply_spec(spec);
     origin = outer;
+    if (summarize(&here) && source != RECORDER_SPEC_FROM_PROGRAM)
+        result = RECORDER_SPEC_PARTLY;
     if (here.unmatched > UNMATCHED_NAMED)
         fprintf(stderr, "recorder: %u more items of the specification match "
                 "nothing\n", here.unmatched - UNMATCHED_NAMED);

@@ -41,11 +41,16 @@ typedef enum recorder_spec_source
     RECORDER_SPEC_FROM_RING_WITH_FILES  /* the program opted in */
 } recorder_spec_source;
 
-/* A result recorder_trace_set never returns: refused for its source. */
+/* Results recorder_trace_set never returns: refused for its source; some
+ * items applied and others not (from the ring only). */
 #define RECORDER_SPEC_REFUSED   16
+#define RECORDER_SPEC_PARTLY    17
 
 /* recorder_trace_set for 'source'. The first problem is also explained in
- * why[why_size] (empty if none), e.g. "invalid trace value 'x' in 'a=x'". */
+ * why[why_size] (empty if none), e.g. "invalid trace value 'x' in 'a=x'";
+ * when some items applied and others not, what was applied and refused
+ * comes first: "applied a=1; refused b: no recorder or tweak 'b'". Text
+ * from the specification is escaped there (recorder_share_escape). */
 int recorder_spec_apply(const char *spec, recorder_spec_source source,
                         char *why, size_t why_size) RECORDER_HIDDEN;
 

@@ -20,7 +20,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (size >= sizeof(*ring) + sizeof(reader))
         memcpy(&reader, data + sizeof(*ring), sizeof(reader));
     for (int pass = 0; pass < 3; pass++)
-        share_commands_drain(ring, &reader);
+        share_commands_drain(ring, &reader, NULL);
     free(ring);
     return 0;
 }
