@@ -134,7 +134,7 @@ static void test_control_characters_are_refused_and_shown_escaped(void **state)
     const char *hostile[] = {
         "cmd_tweak=500\r\033[2Kfake",
         "cmd\033]0;PWNED\a_tweak=4",
-        "cmd_tweak=4\x9b" "2J",
+        "cmd_tweak=4\2332J",                 /* 0x9b: CSI of 8-bit terminals */
     };
     for (unsigned h = 0; h < sizeof(hostile) / sizeof(*hostile); h++)
     {

@@ -257,6 +257,11 @@ static void *apply_commands(void *arg)
 
     for (;;)
     {
+        /* First: it may wait for the writer's lock, while a move retires
+         * the ring we served, so the ring is read after it. */
+        const char *refusal = open_to_others(&widened)
+            ? "the segment is writable by others: commands refused until "
+              "it is 0600 again" : NULL;
         /* Before the ring: a change after this read wakes the wait. */
         uint32_t changed = __atomic_load_n(&ring_changed, __ATOMIC_ACQUIRE);
         share_command_ring *serving = __atomic_load_n(&current_ring,
@@ -271,9 +276,6 @@ static void *apply_commands(void *arg)
             stuck_since = 0;
         }
         uint32_t bell = __atomic_load_n(&ring->doorbell, __ATOMIC_ACQUIRE);
-        const char *refusal = open_to_others(&widened)
-            ? "the segment is writable by others: commands refused until "
-              "it is 0600 again" : NULL;
         if (share_commands_drain(ring, &reader, refusal) && !refusal)
             recorder_share_update();
 

@@ -64,7 +64,7 @@ static __thread spec_origin *origin;
 /* Messages quote the specification, which may come from another process
  * through the command ring: every line is shown escaped, so no byte of it
  * drives a terminal. */
-static void say(const char *text)
+static void print_escaped(const char *text)
 {
     char shown[1024];
     recorder_share_escape(shown, sizeof(shown), text, strcspn(text, "\n"));
@@ -87,7 +87,7 @@ static void explain(const char *text)
 /* A problem with the specification: on stderr, and explained. */
 static void complain(const char *text)
 {
-    say(text);
+    print_escaped(text);
     explain(text);
 }
 
@@ -122,7 +122,7 @@ static void say_unmatched(const char *what, const char *pattern,
         snprintf(text, sizeof(text), "recorder: no %s matches '%.200s' in "
                  "'%.200s' (kept for any activated later)\n", what, pattern,
                  item);
-    say(text);
+    print_escaped(text);
     record(recorder_warning, "Trace specification: a name matched nothing");
 }
 
@@ -518,7 +518,7 @@ static bool refused_from_ring(const char *name, const char *item)
              "(program opt-in: RECORDER_COMMANDS_FILES=1)", name);
     explain(why);
     snprintf(text, sizeof(text), "recorder: %s in '%s'\n", why, item);
-    say(text);
+    print_escaped(text);
     record(recorder_warning, "Command naming a file refused from another "
            "process");
     return true;
