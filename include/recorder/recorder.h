@@ -184,7 +184,9 @@ typedef struct recorder_tweak
     {                                                                   \
         recorder_activate(&recorder_info_for_##Name);                   \
     }                                                                   \
-    extern void recorder_activate(recorder_info *) /* wants a ';' */
+    /* Wants the user's ';'. A tag, not a function: declaring            \
+     * recorder_activate again would warn with -Wredundant-decls. */     \
+    struct recorder_info
 
 /* A debugger calls recorder_dump(), recorder_dump_for() or
  * recorder_trace_set() in a stopped program ('p recorder_dump()'). From
@@ -209,7 +211,7 @@ typedef struct recorder_tweak
     {                                                                   \
         recorder_tweak_activate(&recorder_info_for_##Name);             \
     }                                                                   \
-    extern void recorder_tweak_activate(recorder_tweak *)
+    struct recorder_tweak                       /* wants a ';' */
 
 /* Put a recorder or tweak on the lists that dumps, traces and the shared
  * segment walk. Called by the constructors the macros above generate;
