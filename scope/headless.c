@@ -117,6 +117,19 @@ static bool headless_trigger_span(scope_trigger *trigger,
     return true;
 }
 
+/* Whether the span --view names is all there: its end was recorded, or
+ * the program ended (no more will come). */
+static bool view_held(const scope_options *options, scope_source *source)
+{
+    double oldest, newest = NAN;
+    if (!scope_source_held_range(source, &oldest, &newest))
+        newest = NAN;
+    if (scope_view_request_complete(&options->view, newest))
+        return true;
+    scope_source_state state = scope_source_get_state(source);
+    return state == SCOPE_SOURCE_EXITED || state == SCOPE_SOURCE_DIED;
+}
+
 int scope_headless_run(const scope_options *options)
 {
     scope_source_config config = {
@@ -165,7 +178,9 @@ int scope_headless_run(const scope_options *options)
 
     /* Collect. */
     double start = monotonic_seconds(), now = start;
-    double stop = start + options->capture_seconds;
+    /* With --view alone, until its span is held (no timeout). */
+    double stop = options->capture_seconds >= 0
+                ? start + options->capture_seconds : INFINITY;
     char said[4608] = "";
     scope_trigger trigger = { .mode = SCOPE_TRIGGER_AUTO };
     char trigger_label[160];
@@ -193,6 +208,8 @@ int scope_headless_run(const scope_options *options)
             headless_trigger(&trigger, source, graphs, trigger_span, now,
                              &stop))
             break;
+        if (options->view.set && view_held(options, source))
+            break;
         if (now >= stop)
             break;
         pause_seconds(stop - now < POLL_SECONDS ? stop - now : POLL_SECONDS);
@@ -214,6 +231,14 @@ int scope_headless_run(const scope_options *options)
     graph_model_held(source, now, &held, NULL);
     scope_time_view time;
     scope_time_view_init(&time, options->duration);
+    if (options->view.set && !view_held(options, source))
+    {
+        fprintf(stderr, "recorder_scope: --view: the samples reach %.6f s, "
+                "not the end of the span (%.6f s) within --duration %g s; "
+                "nothing written\n", held.newest, options->view.to,
+                options->capture_seconds);
+        goto done;
+    }
     if (options->view.set)
     {
         double t0, t1;

@@ -37,7 +37,8 @@ static const char usage_text[] =
     "                 $RECORDER_SHARE, /tmp/recorder_share* and\n"
     "                 $XDG_RUNTIME_DIR/recorder_share*\n"
     "  --any-owner    read a segment that another user owns, as data only:\n"
-    "                 no file it names is opened, no process memory read\n"
+    "                 no file it names is opened, no process memory read,\n"
+    "                 no command sent (not with -c)\n"
     "  -c COMMAND     send a trace specification item to the program, e.g.\n"
     "                 -c dump, -c 'net=1', -c 'transfer_delay=200';\n"
     "                 repeatable; exits once answered when no channel and\n"
@@ -149,11 +150,13 @@ static const char usage_text[] =
     "usable, a command was rejected (the program's reason is printed) or\n"
     "the output could not be written, 2 for a bad command line.\n";
 
+/* A bad command line: one line that names the problem, and where to read
+ * more (as coreutils do), not the whole usage text. */
 static scope_parse usage_error(const char *fmt, const char *what)
 {
     fprintf(stderr, "recorder_scope: ");
     fprintf(stderr, fmt, what);
-    fprintf(stderr, "\n%s", usage_text);
+    fprintf(stderr, "\nTry 'recorder_scope --help' for more information.\n");
     return SCOPE_PARSE_EXIT_USAGE;
 }
 
@@ -603,11 +606,17 @@ scope_parse scope_options_parse(int argc, char **argv, scope_options *options)
         }
     }
 
-    if (options->headless && options->capture_seconds < 0)
-        return usage_error("%s needs --duration SECONDS",
+    /* A view bounds a capture by itself: --duration is then a timeout. */
+    if (options->headless && options->capture_seconds < 0 &&
+        !options->view.set)
+        return usage_error("%s needs --duration SECONDS or --view FROM:TO",
                            options->png_path ? "--png" : "--csv");
     if (!options->headless && options->capture_seconds >= 0)
         return usage_error("%s needs --png FILE or --csv FILE", "--duration");
+    if ((options->open_flags & RECORDER_SHARE_ANY_OWNER) &&
+        options->command_count)
+        return usage_error("%s reads another user's segment as data only: "
+                           "not with -c", "--any-owner");
     if (options->has_trigger && options->view.set)
         return usage_error("%s: the trigger and --view both choose the span; "
                            "give one", "--view");

@@ -189,6 +189,14 @@ bool scope_view_request_parse(const char *text, scope_view_request *request)
     return true;
 }
 
+bool scope_view_request_complete(const scope_view_request *request,
+                                 double newest)
+{
+    if (isnan(newest))
+        return false;
+    return !request->has_to || signbit(request->to) || newest >= request->to;
+}
+
 bool scope_view_request_resolve(const scope_view_request *request,
                                 double oldest, double newest, double *t0,
                                 double *t1)

@@ -77,6 +77,12 @@ typedef struct scope_view_request
 /* False if 'text' is not FROM:TO with numbers, or FROM is not before TO
  * when both count the same way. */
 bool scope_view_request_parse(const char *text, scope_view_request *request);
+/* Whether samples up to 'newest' (NaN: none yet) cover all of the span
+ * the request names: an end given in seconds since start must be reached;
+ * an end counted from the newest sample (or none) is there as soon as a
+ * sample is. */
+bool scope_view_request_complete(const scope_view_request *request,
+                                 double newest);
 /* The span the request names once samples [oldest, newest] are held;
  * false while nothing is held or if the span is empty. */
 bool scope_view_request_resolve(const scope_view_request *request,

@@ -55,7 +55,7 @@ expect_usage() {
         fail "'$*' did not say '$expected': $(cat "$work/err")"
 }
 expect_usage "unknown option '-x'" -x
-expect_usage "Usage: recorder_scope" --bogus
+expect_usage "Try 'recorder_scope --help'" --bogus
 expect_usage "-g '800y600'" -g 800y600 bytes
 expect_usage "-r '100'" -r 100
 expect_usage "-s 'delay=5:9:1': MIN must be below MAX" -s delay=5:9:1
