@@ -104,13 +104,27 @@ static bool share_active(void)
     return __atomic_load_n(&writer.header, __ATOMIC_ACQUIRE) != NULL;
 }
 
+static void segment_truncated(void *arg);
+
 /* Where the crash handler writes its report: from our own copy of the
- * layout, checked against our mapping. Async-signal-safe, lock-free. */
+ * layout, checked against our mapping. Async-signal-safe, lock-free. A
+ * file truncated under us is found here, whatever else noticed it by
+ * then (a record or the command thread faulting on it first, or nobody):
+ * the report then says where the segment went and stays out of it. */
 crash_report *recorder_share_crash_area(void)
 {
     if (!__atomic_load_n(&writer.header, __ATOMIC_ACQUIRE) ||
         __atomic_load_n(&writer.detached, __ATOMIC_ACQUIRE))
         return NULL;
+    struct stat st;
+    int fd = __atomic_load_n(&writer.fd, __ATOMIC_ACQUIRE);
+    if (fd >= 0 && fstat(fd, &st) == 0 &&
+        (uint64_t) st.st_size < writer.view.size)
+    {
+        segment_truncated((void *) __atomic_load_n(&writer.serial,
+                                                   __ATOMIC_ACQUIRE));
+        return NULL;
+    }
     uint64_t offset = writer.layout.crash;
     if (!offset || offset % 8 || offset > writer.view.size ||
         writer.view.size - offset < CRASH_REGION_SIZE)
