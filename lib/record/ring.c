@@ -299,12 +299,12 @@ ringidx_t recorder_ring_write(recorder_ring_p ring, const void *data,
         writer = __atomic_load_n(&ring->writer, __ATOMIC_ACQUIRE);
         taken = count;
         size_t free_slots = room(ring, writer);
-        if (write_block && taken > free_slots)
-        {
-            if (write_block(ring, writer, writer + count))
-                continue;               /* look again */
+        /* As in recorder 1.2, a block callback that returns true has
+         * waited for room by its own rule (often the ring's reader index,
+         * which a 1.2 reader may move itself): write all of it. */
+        if (write_block && taken > free_slots &&
+            !write_block(ring, writer, writer + count))
             taken = free_slots;
-        }
         if (advance(&ring->writer, writer, writer + taken))
             break;
     } while (true);
