@@ -86,7 +86,9 @@ static void hold_once(void)
         return;
     uint64_t until = monotonic_ns() + hold_ms * 1000000ull;
     hold_ms = 0;
-    while (monotonic_ns() < until)
+    /* At least 50 turns, however slow the build (sanitizers) or busy the
+     * machine. */
+    for (unsigned turns = 0; turns < 50 || monotonic_ns() < until; turns++)
         while_held();
 }
 
@@ -116,7 +118,7 @@ static void test_a_late_point_changes_no_time_in_process(void **state)
     if (!recorder_clock_uses_counter)
         skip();                         /* CLOCK_MONOTONIC: no points */
     calibrate_held(convert_while_held);
-    assert_true(kept_count > 100);
+    assert_true(kept_count >= 50);
     assert_kept_times_final();
 }
 
@@ -284,7 +286,7 @@ static void test_a_late_point_changes_no_time_read_from_the_segment(void **state
     held_last = (recorder_sample) { .value = -1 };
     held_read = 0;
     calibrate_held(record_and_read_while_held);
-    assert_true(held_read > 100);
+    assert_true(held_read >= 50);
     assert_read_again_same(share, start, held_samples, held_read);
     assert_kept_times_final();
     recorder_share_close(share);
