@@ -681,11 +681,16 @@ static unsigned try_open(scope_source *source, double now)
     if (!share)
     {
         /* A writer creating the file publishes its header last: give it a
-         * moment before calling the file bad. */
+         * moment before calling the file bad, unless the file is older
+         * than that moment (another user's, a corrupt one left there):
+         * then the reason is said at once. */
         if (isnan(source->failing_since))
             source->failing_since = now;
         memcpy(source->error, error, sizeof(error));
-        if (now - source->failing_since < FAILURE_GRACE_SECONDS)
+        struct timespec wall;
+        clock_gettime(CLOCK_REALTIME, &wall);
+        bool settled = wall.tv_sec - st.st_mtim.tv_sec > 1;
+        if (!settled && now - source->failing_since < FAILURE_GRACE_SECONDS)
             return 0;
         return set_state(source, SCOPE_SOURCE_FAILED);
     }

@@ -117,6 +117,12 @@ static bool headless_trigger_span(scope_trigger *trigger,
     return true;
 }
 
+static bool holds_samples(const scope_source *source)
+{
+    double oldest, newest;
+    return scope_source_held_range(source, &oldest, &newest);
+}
+
 /* Whether the span --view names is all there: its end was recorded, or
  * the program ended (no more will come). */
 static bool view_held(const scope_options *options, scope_source *source)
@@ -201,7 +207,12 @@ int scope_headless_run(const scope_options *options)
         const char *message = scope_source_message(source);
         if (strcmp(message, said) != 0)
         {
-            fprintf(stderr, "recorder_scope: %s\n", message);
+            /* It quotes paths and names from the file system and the
+             * segment: escaped. */
+            char shown[sizeof(said) * 4];
+            recorder_share_escape(shown, sizeof(shown), message,
+                                  strlen(message));
+            fprintf(stderr, "recorder_scope: %s\n", shown);
             snprintf(said, sizeof(said), "%s", message);
         }
         if (options->has_trigger &&
@@ -210,10 +221,31 @@ int scope_headless_run(const scope_options *options)
             break;
         if (options->view.set && view_held(options, source))
             break;
+        /* A file there that is no usable segment of ours: say why at once
+         * (a pattern of several paths keeps looking for others). */
+        if (scope_source_get_state(source) == SCOPE_SOURCE_FAILED &&
+            !scope_source_group(source) && !holds_samples(source))
+            break;
         if (now >= stop)
             break;
         pause_seconds(stop - now < POLL_SECONDS ? stop - now : POLL_SECONDS);
         now = monotonic_seconds();
+    }
+
+    /* Never attached: the reason, and no file that would look like a
+     * capture. */
+    scope_source_state reached = scope_source_get_state(source);
+    if ((reached == SCOPE_SOURCE_WAITING || reached == SCOPE_SOURCE_FAILED) &&
+        !holds_samples(source))
+    {
+        /* The reason was said as it came (the messages above). */
+        fprintf(stderr, "recorder_scope: %s; nothing written\n",
+                reached == SCOPE_SOURCE_WAITING
+                ? "no segment appeared" : "no usable segment");
+        scope_marker_feed_delete(feed);
+        scope_markers_delete(markers);
+        scope_source_delete(source);
+        return 1;
     }
 
     /* Draw what the window would show now. */

@@ -88,8 +88,20 @@ status=0
 "$scope" -S "$work/nothing" --csv "$work/none.csv" --duration 0.2 \
     2>"$work/none.err" || status=$?
 [ "$status" -eq 1 ] || fail "a CSV of nothing exited with $status"
-grep -q "with no rows: waiting for $work/nothing" "$work/none.err" ||
+grep -q "no segment appeared; nothing written" "$work/none.err" ||
     fail "no reason for the CSV of nothing: $(cat "$work/none.err")"
+[ ! -e "$work/none.csv" ] || fail "a CSV of nothing was written"
+# A file that is no segment: its reason at once, as -l gives it; no file.
+head -c 5000 /dev/urandom >"$work/corrupt"
+touch -d '1 minute ago' "$work/corrupt"
+status=0
+"$scope" -S "$work/corrupt" --png "$work/corrupt.png" --duration 20 \
+    2>"$work/corrupt.err" || status=$?
+[ "$status" -eq 1 ] || fail "a capture of a corrupt file exited with $status"
+"$scope" -S "$work/corrupt" -l 2>"$work/corrupt.l" >/dev/null || true
+grep -qF "$(cat "$work/corrupt.l")" "$work/corrupt.err" ||
+    fail "the capture's reason differs from -l's: $(cat "$work/corrupt.err")"
+[ ! -e "$work/corrupt.png" ] || fail "a PNG was written for a corrupt file"
 
 # --- themes: dark by default, light on request -----------------------------
 "$scope" -S "$seg" --png "$work/light.png" --duration 0.3 --theme light ramp \

@@ -70,7 +70,9 @@ status=0
     status=$?
 [ "$status" -eq 1 ] || fail "capture of nothing exited with $status"
 grep -q "waiting for $seg" "$work/err" || fail "no 'waiting for' message"
-[ -s "$work/none.png" ] || fail "no PNG saying it waited"
+[ ! -e "$work/none.png" ] || fail "a PNG was written for nothing"
+grep -q "no segment appeared; nothing written" "$work/err" ||
+    fail "no word that nothing was written: $(cat "$work/err")"
 
 # --- a capture holds exactly the recorded values ---------------------------
 feed 300 1000
@@ -149,7 +151,7 @@ status=0
 [ "$status" -eq 1 ] || fail "corrupt segment: exit status $status"
 grep -q "not a recorder segment" "$work/err" ||
     fail "corrupt segment: $(cat "$work/err")"
-[ -s "$work/corrupt.png" ] || fail "no PNG for the corrupt segment"
+[ ! -e "$work/corrupt.png" ] || fail "a PNG was written for a corrupt file"
 
 echo "headless capture, exact CSV, colours, waiting, restart, tick calibration,"
 echo "corrupt segment, bad options: ok"
