@@ -70,5 +70,6 @@ set +e
 "$scope" --bogus >/dev/null 2>"$work/err"; status=$?
 set -e
 [ "$status" = 2 ] || fail "bad option: exit $status"
-grep -q "Usage:" "$work/err" || fail "bad option: no usage"
+grep -q "Try 'recorder_scope --help'" "$work/err" ||
+    fail "bad option: no pointer to --help"
 echo "recorder_scope -l, -c, -D against a live then killed perfdata: ok"

@@ -25,12 +25,14 @@ done
 [ "$(gain)" = 10 ] || fail "feed_gain is not 10 at start: '$(gain)'"
 as "$victim" chmod 666 "$seg"
 
-# 1. The attacker's scope sends nothing into another user's segment.
-if as "$attacker" "$scope" --any-owner -S "$seg" -c feed_gain=2 \
-        >"$work/out" 2>"$work/err"; then
-    fail "--any-owner -c exited 0: $(cat "$work/err")"
-fi
-grep -q "read as data only, no commands sent" "$work/err" ||
+# 1. The attacker's scope sends nothing into another user's segment: -c
+#    with --any-owner is a bad command line, and without it the segment is
+#    refused.
+status=0
+as "$attacker" "$scope" --any-owner -S "$seg" -c feed_gain=2 \
+    >"$work/out" 2>"$work/err" || status=$?
+[ "$status" = 2 ] || fail "--any-owner -c exited $status: $(cat "$work/err")"
+grep -q "as data only: not with -c" "$work/err" ||
     fail "--any-owner -c does not say why: $(cat "$work/err")"
 if as "$attacker" "$scope" -S "$seg" -c feed_gain=2 >"$work/out" 2>"$work/err"
 then
