@@ -452,16 +452,53 @@ static void crash_after_truncation(void)
     abort();
 }
 
-static void test_crash_report_after_truncation_is_whole(void **state)
+/* The crash report of 'body': whole, and saying once, before the report,
+ * where the truncated segment went. */
+static void check_crash_report_after_truncation(void (*body)(void))
 {
-    (void) state;
     char output[1 << 16];
-    int status = in_child(crash_after_truncation, output, sizeof(output));
+    int status = in_child(body, output, sizeof(output));
     assert_true(WIFSIGNALED(status));
     assert_int_equal(WTERMSIG(status), SIGABRT);
     assert_null(strstr(output, "while reporting"));
-    assert_non_null(strstr(output, "was truncated under us"));
-    assert_non_null(strstr(output, "Received SIGABRT"));
+    char said[512];
+    snprintf(said, sizeof(said), "recorder: %s was truncated under us; "
+             "recording continues in private memory, no longer shared\n",
+             path);
+    const char *first = strstr(output, said);
+    if (!first)
+        fail_msg("the report does not say where the segment went:\n%s",
+                 output);
+    assert_null(strstr(first + 1, said));                   /* once */
+    const char *report = strstr(output, "Received SIGABRT");
+    assert_non_null(report);
+    assert_true(first < report);
+}
+
+static void test_crash_report_after_truncation_is_whole(void **state)
+{
+    (void) state;
+    check_crash_report_after_truncation(crash_after_truncation);
+}
+
+/* The same crash once the command thread sleeps for good (no calibration
+ * point is due after the first second) and nothing records: only the
+ * crash path itself can find the truncation. */
+static void crash_after_truncation_unnoticed(void)
+{
+    setenv("RECORDER_SYMBOLIZE", "", 1);
+    recorder_dump_on_signal(SIGABRT);
+    share_at_path();
+    usleep(1500000);
+    if (truncate(path, 0) != 0)
+        _exit(3);
+    abort();
+}
+
+static void test_crash_finds_truncation_nobody_noticed(void **state)
+{
+    (void) state;
+    check_crash_report_after_truncation(crash_after_truncation_unnoticed);
 }
 
 int main(void)
@@ -480,6 +517,7 @@ int main(void)
         TEST(test_truncated_segment_under_writer_keeps_recording),
         TEST(test_commands_served_after_truncation_and_sharing_again),
         TEST(test_crash_report_after_truncation_is_whole),
+        TEST(test_crash_finds_truncation_nobody_noticed),
     };
     return cmocka_run_group_tests_name("faults", tests, NULL, NULL);
 }

@@ -94,6 +94,42 @@ static bool replace(uintptr_t base, size_t size, int prot, int fd,
                 MAP_FIXED | MAP_PRIVATE | MAP_ANONYMOUS, -1, 0) != MAP_FAILED;
 }
 
+/* Put private memory in place of range 'r' now, as a fault in it would;
+ * false if it is not armed (free, already detached, being repaired). */
+static bool detach_range(guarded_range *r)
+{
+    uint64_t state = __atomic_load_n(&r->state, __ATOMIC_ACQUIRE);
+    if (STATUS(state) != RANGE_ARMED)
+        return false;
+    uintptr_t base = LOAD(r->base);
+    size_t size = LOAD(r->size);
+    int prot = LOAD(r->prot), fd = LOAD(r->fd);
+    bool keep_file = LOAD(r->keep_file);
+    segment_guard_notify notify = LOAD(r->notify);
+    void *arg = LOAD(r->arg);
+    if (!__atomic_compare_exchange_n(&r->state, &state,
+                                     WITH_STATUS(state, RANGE_REPAIRING),
+                                     false, __ATOMIC_ACQ_REL,
+                                     __ATOMIC_ACQUIRE))
+        return false;
+    int saved_errno = errno;
+    bool repaired = replace(base, size, prot, fd, keep_file);
+    errno = saved_errno;
+    __atomic_store_n(&r->state, WITH_STATUS(state, repaired ? RANGE_DETACHED
+                                                            : RANGE_ARMED),
+                     __ATOMIC_RELEASE);
+    if (repaired && notify)
+        notify(arg);
+    return repaired;
+}
+
+bool segment_guard_detach(int handle)
+{
+    if (handle < 0 || handle >= SEGMENT_GUARD_RANGES)
+        return false;
+    return detach_range(&ranges[handle]);
+}
+
 bool segment_guard_repair(const siginfo_t *info)
 {
     /* BUS_ADRERR: a page with no file behind it. Sent by another process

@@ -34,6 +34,12 @@ int segment_guard_add(void *base, size_t size, int prot, int fd,
                       bool keep_file, segment_guard_notify notify, void *arg)
     RECORDER_HIDDEN;
 
+/* Detach the range of 'handle' now, as a fault in it would (private
+ * memory in place, then its notify), for a caller that found the file
+ * truncated before touching it: the crash path, in a signal handler whose
+ * SIGBUS would be blocked. Async-signal-safe. False if not armed. */
+bool segment_guard_detach(int handle) RECORDER_HIDDEN;
+
 /* Stop guarding 'handle' (before unmapping the range). -1 is ignored. */
 void segment_guard_remove(int handle) RECORDER_HIDDEN;
 

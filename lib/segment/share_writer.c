@@ -121,8 +121,12 @@ crash_report *recorder_share_crash_area(void)
     if (fd >= 0 && fstat(fd, &st) == 0 &&
         (uint64_t) st.st_size < writer.view.size)
     {
-        segment_truncated((void *) __atomic_load_n(&writer.serial,
-                                                   __ATOMIC_ACQUIRE));
+        /* Private memory in its place before the dump reads the rings:
+         * inside a crash handler a SIGBUS may be blocked. */
+        if (!segment_guard_detach(__atomic_load_n(&writer.guard,
+                                                  __ATOMIC_ACQUIRE)))
+            segment_truncated((void *) __atomic_load_n(&writer.serial,
+                                                       __ATOMIC_ACQUIRE));
         return NULL;
     }
     uint64_t offset = writer.layout.crash;
