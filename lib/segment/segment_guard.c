@@ -94,32 +94,56 @@ static bool replace(uintptr_t base, size_t size, int prot, int fd,
                 MAP_FIXED | MAP_PRIVATE | MAP_ANONYMOUS, -1, 0) != MAP_FAILED;
 }
 
-/* Put private memory in place of range 'r' now, as a fault in it would;
- * false if it is not armed (free, already detached, being repaired). */
-static bool detach_range(guarded_range *r)
+/* What a range was armed with, read while its state says armed. */
+typedef struct range_fields
 {
-    uint64_t state = __atomic_load_n(&r->state, __ATOMIC_ACQUIRE);
-    if (STATUS(state) != RANGE_ARMED)
-        return false;
-    uintptr_t base = LOAD(r->base);
-    size_t size = LOAD(r->size);
-    int prot = LOAD(r->prot), fd = LOAD(r->fd);
-    bool keep_file = LOAD(r->keep_file);
-    segment_guard_notify notify = LOAD(r->notify);
-    void *arg = LOAD(r->arg);
+    uintptr_t            base;
+    size_t               size;
+    int                  prot, fd;
+    bool                 keep_file;
+    segment_guard_notify notify;
+    void *               arg;
+} range_fields;
+
+static void read_fields(const guarded_range *r, range_fields *f)
+{
+    f->base = LOAD(r->base);
+    f->size = LOAD(r->size);
+    f->prot = LOAD(r->prot);
+    f->fd = LOAD(r->fd);
+    f->keep_file = LOAD(r->keep_file);
+    f->notify = LOAD(r->notify);
+    f->arg = LOAD(r->arg);
+}
+
+/* Take range 'r', armed in 'state' with 'f', and put private memory in
+ * its place: 1 if repaired, 0 if that failed (armed again), -1 if another
+ * thread changed the state first. */
+static int take_and_replace(guarded_range *r, uint64_t state,
+                            const range_fields *f)
+{
     if (!__atomic_compare_exchange_n(&r->state, &state,
                                      WITH_STATUS(state, RANGE_REPAIRING),
                                      false, __ATOMIC_ACQ_REL,
                                      __ATOMIC_ACQUIRE))
-        return false;
+        return -1;
+    /* No other handler in this thread meanwhile: a dump on SIGUSR1
+     * reading the range now would fault with SIGBUS blocked. */
     int saved_errno = errno;
-    bool repaired = replace(base, size, prot, fd, keep_file);
+    sigset_t quiet, saved;
+    sigfillset(&quiet);
+    sigdelset(&quiet, SIGSEGV);
+    sigdelset(&quiet, SIGILL);
+    sigdelset(&quiet, SIGFPE);
+    pthread_sigmask(SIG_BLOCK, &quiet, &saved);
+    bool repaired = replace(f->base, f->size, f->prot, f->fd, f->keep_file);
+    pthread_sigmask(SIG_SETMASK, &saved, NULL);
     errno = saved_errno;
     __atomic_store_n(&r->state, WITH_STATUS(state, repaired ? RANGE_DETACHED
                                                             : RANGE_ARMED),
                      __ATOMIC_RELEASE);
-    if (repaired && notify)
-        notify(arg);
+    if (repaired && f->notify)
+        f->notify(f->arg);
     return repaired;
 }
 
@@ -127,7 +151,13 @@ bool segment_guard_detach(int handle)
 {
     if (handle < 0 || handle >= SEGMENT_GUARD_RANGES)
         return false;
-    return detach_range(&ranges[handle]);
+    guarded_range *r = &ranges[handle];
+    uint64_t state = __atomic_load_n(&r->state, __ATOMIC_ACQUIRE);
+    if (STATUS(state) != RANGE_ARMED)
+        return false;                   /* free, detached, being repaired */
+    range_fields f;
+    read_fields(r, &f);
+    return take_and_replace(r, state, &f) > 0;
 }
 
 bool segment_guard_repair(const siginfo_t *info)
@@ -146,15 +176,11 @@ bool segment_guard_repair(const siginfo_t *info)
             unsigned status = STATUS(state);
             if (status < RANGE_ARMED)
                 break;
-            uintptr_t base = LOAD(r->base);
-            size_t size = LOAD(r->size);
-            int prot = LOAD(r->prot), fd = LOAD(r->fd);
-            bool keep_file = LOAD(r->keep_file);
-            segment_guard_notify notify = LOAD(r->notify);
-            void *arg = LOAD(r->arg);
+            range_fields f;
+            read_fields(r, &f);
             if (__atomic_load_n(&r->state, __ATOMIC_ACQUIRE) != state)
                 continue;               /* changed while we read: again */
-            if (address < base || address - base >= size)
+            if (address < f.base || address - f.base >= f.size)
                 break;
             if (status == RANGE_DETACHED)
                 return true;            /* repaired after our access faulted */
@@ -164,30 +190,9 @@ bool segment_guard_repair(const siginfo_t *info)
                     nap();
                 return true;
             }
-            if (!__atomic_compare_exchange_n(&r->state, &state,
-                                             WITH_STATUS(state, RANGE_REPAIRING),
-                                             false, __ATOMIC_ACQ_REL,
-                                             __ATOMIC_ACQUIRE))
-                continue;
-            /* No other handler in this thread meanwhile: a dump on SIGUSR1
-             * reading the range now would fault with SIGBUS blocked. */
-            int saved_errno = errno;
-            sigset_t quiet, saved;
-            sigfillset(&quiet);
-            sigdelset(&quiet, SIGSEGV);
-            sigdelset(&quiet, SIGILL);
-            sigdelset(&quiet, SIGFPE);
-            pthread_sigmask(SIG_BLOCK, &quiet, &saved);
-            bool repaired = replace(base, size, prot, fd, keep_file);
-            pthread_sigmask(SIG_SETMASK, &saved, NULL);
-            errno = saved_errno;
-            __atomic_store_n(&r->state,
-                             WITH_STATUS(state, repaired ? RANGE_DETACHED
-                                                         : RANGE_ARMED),
-                             __ATOMIC_RELEASE);
-            if (repaired && notify)
-                notify(arg);
-            return repaired;
+            int repaired = take_and_replace(r, state, &f);
+            if (repaired >= 0)
+                return repaired;
         }
     }
     return false;
