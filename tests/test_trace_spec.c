@@ -448,6 +448,16 @@ static void test_control_characters_are_refused_and_escaped(void **state)
     assert_int_equal(RECORDER_TRACE(other), 1);
     assert_string_equal(err, "recorder: control character '\\x0d' in "
                              "'baz=1\\x0d\\x1b[2Kfake'\n");
+    /* However long the item. */
+    char long_item[400];
+    memset(long_item, 'x', sizeof(long_item) - 1);
+    long_item[sizeof(long_item) - 1] = 0;
+    long_item[300] = '\033';
+    stderr_capture_start();
+    result = recorder_trace_set(long_item);
+    err = stderr_capture_end();
+    assert_int_equal(result, RECORDER_TRACE_INVALID_NAME);
+    assert_non_null(strstr(err, "control character '\\x1b'"));
     assert_int_equal(recorder_trace_set("foo=0:bar=0:other=0"),
                      RECORDER_TRACE_OK);
 }

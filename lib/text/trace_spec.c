@@ -618,13 +618,15 @@ static int apply_item(char *item, const char *original)
      * wrong or an attempt to hide what the item does. The escaped text
      * differs from the item first where such a byte is. */
     size_t length = strlen(item);
-    char shown[1024];
-    if (length < sizeof(shown) / 4 &&
-        recorder_share_escape(shown, sizeof(shown), item, length) != length)
+    char *shown = malloc(4 * length + 1);
+    bool clean = shown && recorder_share_escape(shown, 4 * length + 1, item,
+                                                length) == length;
+    if (!clean)
     {
         size_t at = 0;
-        while (shown[at] == item[at])
+        while (shown && shown[at] == item[at])
             at++;
+        free(shown);
         char code[8];
         snprintf(code, sizeof(code), "\\x%02x", (unsigned char) item[at]);
         warn("control character", code, original);
@@ -632,6 +634,7 @@ static int apply_item(char *item, const char *original)
         return equal && equal < item + at ? RECORDER_TRACE_INVALID_VALUE
                                           : RECORDER_TRACE_INVALID_NAME;
     }
+    free(shown);
 
     bool forced = item[0] == '@';
     if (forced)
