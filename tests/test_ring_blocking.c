@@ -108,10 +108,39 @@ static void test_blocking_writers_and_one_reader_lose_nothing(void **state)
     assert_true(write_blocks > 0);      /* the ring did fill up */
 }
 
+/* A 1.2 program that polls the room left before writing sees the room its
+ * reader made by publishing its own index. */
+static void test_writable_counts_from_the_published_reader(void **state)
+{
+    (void) state;
+    recorder_ring_p ring = recorder_ring_new(8, sizeof(int));
+    assert_non_null(ring);
+    int in[8] = { 1, 2, 3, 4, 5, 6, 7, 8 }, out[3];
+    assert_int_equal(recorder_ring_write(ring, in, 8, NULL, NULL, NULL), 8);
+    assert_int_equal(recorder_ring_writable(ring), 0);
+
+    ringidx_t rd = 0;
+    assert_int_equal(recorder_ring_read(ring, out, 3, &rd, NULL, NULL), 3);
+    assert_int_equal(out[2], 3);
+    assert_int_equal(recorder_ring_writable(ring), 0);  /* not published */
+    recorder_ring_store(ring->reader, rd);
+    assert_int_equal(recorder_ring_writable(ring), 3);
+    assert_int_equal(recorder_ring_readable(ring, NULL), 5);
+
+    /* Filling that room leaves none, and loses nothing unread. */
+    assert_int_equal(recorder_ring_write(ring, in, 3, NULL, NULL, NULL), 3);
+    assert_int_equal(recorder_ring_writable(ring), 0);
+    assert_int_equal(recorder_ring_read(ring, out, 3, &rd, NULL, NULL), 3);
+    assert_int_equal(out[0], 4);
+    assert_int_equal(ring->overflow, 0);
+    recorder_ring_delete(ring);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_blocking_writers_and_one_reader_lose_nothing),
+        cmocka_unit_test(test_writable_counts_from_the_published_reader),
     };
     return cmocka_run_group_tests_name("ring blocking", tests, NULL, NULL);
 }

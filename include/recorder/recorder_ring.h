@@ -108,7 +108,8 @@ extern void             recorder_ring_delete(recorder_ring_p ring);
  * index if NULL), at most 'size'. */
 extern size_t           recorder_ring_readable(recorder_ring_p ring,
                                                ringidx_t *reader);
-/* Items that can be written before unread ones would be overwritten. */
+/* Items that can be written before unread ones would be overwritten,
+ * counted from the ring's reader index as in 1.2. */
 extern size_t           recorder_ring_writable(recorder_ring_p ring);
 
 /* Copy up to 'count' items to 'data', from '*reader' (the ring's own

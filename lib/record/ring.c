@@ -105,8 +105,14 @@ size_t recorder_ring_readable(recorder_ring_p ring, ringidx_t *reader)
 
 size_t recorder_ring_writable(recorder_ring_p ring)
 {
+    /* Counted from the reader index, as in 1.2: a 1.2 reader with an index
+     * of its own publishes it there and never moves 'released'. */
+    ringidx_t reader = __atomic_load_n(&ring->reader, __ATOMIC_ACQUIRE);
+    ringidx_t released = __atomic_load_n(&ring->released, __ATOMIC_ACQUIRE);
+    if (ahead(released, reader) > 0)
+        reader = released;
     intptr_t used = ahead(__atomic_load_n(&ring->writer, __ATOMIC_ACQUIRE),
-                          __atomic_load_n(&ring->released, __ATOMIC_ACQUIRE));
+                          reader);
     if (used < 0)
         used = 0;
     return (size_t) used >= ring->size ? 0 : ring->size - (size_t) used;
