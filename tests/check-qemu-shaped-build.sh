@@ -3,7 +3,7 @@
 # A program shaped as QEMU's recorder trace back-end generates it: a trace
 # header declaring each event's recorder (RECORDER_DECLARE), and a .c file
 # that includes it and defines them (RECORDER_DEFINE), 1 500 of them, plus
-# a tweak declared and defined the same way. QEMU builds with
+# a tweak and a ring declared and defined the same way. QEMU builds with
 # -Wredundant-decls and may use -Werror: the build must be warning-free
 # with gcc and clang, as C and as C++, and the program must run.
 set -eu
@@ -23,7 +23,9 @@ events=1500
     echo '#ifndef TRACE_H'
     echo '#define TRACE_H'
     echo '#include <recorder/recorder.h>'
+    echo '#include <recorder/recorder_ring.h>'
     echo 'RECORDER_TWEAK_DECLARE(trace_tweak);'
+    echo 'RECORDER_RING_DECLARE(trace_ring, int, 16);'
     i=0
     while [ $i -lt $events ]; do
         echo "RECORDER_DECLARE(event_$i);"
@@ -36,6 +38,7 @@ events=1500
 {
     echo '#include "trace.h"'
     echo 'RECORDER_TWEAK_DEFINE(trace_tweak, 3, "A tweak of the trace");'
+    echo 'RECORDER_RING_DEFINE(trace_ring, int, 16);'
     i=0
     while [ $i -lt $events ]; do
         echo "RECORDER_DEFINE(event_$i, 8, \"Tracepoint event_$i\");"
@@ -48,7 +51,10 @@ cat > "$work/main.c" <<'EOF'
 int main(void)
 {
     trace_event_7(3, 4096);
-    record(event_1499, "last %d", RECORDER_TWEAK(trace_tweak));
+    int in = RECORDER_TWEAK(trace_tweak), out = 0;
+    trace_ring_write(&in, 1);
+    trace_ring_read(&out, 1);
+    record(event_1499, "last %d", out);
     return recorder_dump_for("event_7|event_1499") == 2 ? 0 : 1;
 }
 EOF
@@ -67,7 +73,8 @@ for compiler in gcc clang g++ clang++; do
              "first: $(grep -m1 'warning\|error' "$out.log")"
     fi
     "$out" >"$out.run" 2>&1 || fail "$compiler: the program failed: $(cat "$out.run")"
-    grep -q "event_7: event_7 fd 3 size 4096" "$out.run" ||
+    grep -q "event_7: event_7 fd 3 size 4096" "$out.run" &&
+        grep -q "event_1499: last 3" "$out.run" ||
         fail "$compiler: its dump: $(cat "$out.run")"
     built=$((built + 1))
 done
