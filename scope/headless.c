@@ -123,6 +123,12 @@ static bool holds_samples(const scope_source *source)
     return scope_source_held_range(source, &oldest, &newest);
 }
 
+static bool source_ended(scope_source *source)
+{
+    scope_source_state state = scope_source_get_state(source);
+    return state == SCOPE_SOURCE_EXITED || state == SCOPE_SOURCE_DIED;
+}
+
 /* Whether the span --view names is all there: its end was recorded, or
  * the program ended (no more will come). */
 static bool view_held(const scope_options *options, scope_source *source)
@@ -130,10 +136,73 @@ static bool view_held(const scope_options *options, scope_source *source)
     double oldest, newest = NAN;
     if (!scope_source_held_range(source, &oldest, &newest))
         newest = NAN;
-    if (scope_view_request_complete(&options->view, newest))
-        return true;
-    scope_source_state state = scope_source_get_state(source);
-    return state == SCOPE_SOURCE_EXITED || state == SCOPE_SOURCE_DIED;
+    return scope_view_request_complete(&options->view, newest) ||
+           source_ended(source);
+}
+
+/* Show the span --view names, once collected; false (said why, nothing
+ * is written) when its samples are not all there, or none of it is. */
+static bool headless_view_span(const scope_options *options,
+                               scope_source *source, const scope_held *held,
+                               scope_time_view *time)
+{
+    const scope_view_request *view = &options->view;
+    if (!view_held(options, source))
+    {
+        /* Most likely a regex that found nothing: say which. */
+        unsigned graphs = scope_source_graph_count(source), count;
+        for (unsigned g = 0; g < graphs && isnan(held->newest); g++)
+            if (scope_source_graph_series(source, g, &count), !count)
+                fprintf(stderr, "recorder_scope: no channel matches '%s'\n",
+                        options->channel_count ? options->channels[g] : ".*");
+        if (isnan(held->newest))
+            fprintf(stderr, "recorder_scope: --view: no sample came within "
+                    "--duration %g s; nothing written\n",
+                    options->capture_seconds);
+        else
+            fprintf(stderr, "recorder_scope: --view: the samples reach "
+                    "%.6f s, not the end of the span (%.6f s) within "
+                    "--duration %g s; nothing written\n", held->newest,
+                    view->to, options->capture_seconds);
+        return false;
+    }
+    double t0, t1;
+    if (!scope_view_request_resolve(view, held->oldest, held->newest, &t0,
+                                    &t1))
+    {
+        if (isnan(held->newest))
+            fprintf(stderr, "recorder_scope: --view: no samples were "
+                    "collected; nothing written\n");
+        else
+            fprintf(stderr, "recorder_scope: --view: the span is empty once "
+                    "resolved against the samples held (%.6f s to %.6f s); "
+                    "nothing written\n", held->oldest, held->newest);
+        return false;
+    }
+    if (held->oldest > t1)
+    {
+        fprintf(stderr, "recorder_scope: --view: the samples held begin at "
+                "%.6f s, after the span ended (%.6f s): the program kept no "
+                "older ones; nothing written\n", held->oldest, t1);
+        return false;
+    }
+    /* The program ended before the span did: what it recorded of the span
+     * is all there will be; if that is nothing, no file. */
+    if (source_ended(source) && held->newest < t1)
+    {
+        if (held->newest < t0)
+        {
+            fprintf(stderr, "recorder_scope: --view: the program ended at "
+                    "%.6f s, before the span began (%.6f s); nothing "
+                    "written\n", held->newest, t0);
+            return false;
+        }
+        fprintf(stderr, "recorder_scope: --view: the program ended at %.6f s,"
+                " before the end of the span (%.6f s)\n", held->newest, t1);
+    }
+    scope_time_view_show(time, t0, t1);
+    fprintf(stderr, "recorder_scope: view %.6f s to %.6f s\n", t0, t1);
+    return true;
 }
 
 int scope_headless_run(const scope_options *options)
@@ -263,28 +332,9 @@ int scope_headless_run(const scope_options *options)
     graph_model_held(source, now, &held, NULL);
     scope_time_view time;
     scope_time_view_init(&time, options->duration);
-    if (options->view.set && !view_held(options, source))
-    {
-        fprintf(stderr, "recorder_scope: --view: the samples reach %.6f s, "
-                "not the end of the span (%.6f s) within --duration %g s; "
-                "nothing written\n", held.newest, options->view.to,
-                options->capture_seconds);
+    if (options->view.set &&
+        !headless_view_span(options, source, &held, &time))
         goto done;
-    }
-    if (options->view.set)
-    {
-        double t0, t1;
-        if (!scope_view_request_resolve(&options->view, held.oldest,
-                                        held.newest, &t0, &t1))
-        {
-            fprintf(stderr, "recorder_scope: --view: %s\n",
-                    isnan(held.newest) ? "no samples were collected"
-                                       : "the span is empty once resolved");
-            goto done;
-        }
-        scope_time_view_show(&time, t0, t1);
-        fprintf(stderr, "recorder_scope: view %.6f s to %.6f s\n", t0, t1);
-    }
     if (options->has_trigger &&
         !headless_trigger_span(&trigger, options, &time))
         goto done;

@@ -4,6 +4,8 @@
 #include "metrics_address.h"
 #include "regex_bound_private.h"
 
+#include <recorder/recorder_share.h>
+
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
@@ -79,11 +81,12 @@ static const char usage_text[] =
     "  -b BASENAME    prefix of saved files (default recorder_scope_data-):\n"
     "                 BASENAME1.png, BASENAME2.csv...\n"
     "  -g WxH[@XxY]   window size, and position where the display allows\n"
-    "  --png FILE     headless capture: collect for --duration seconds, then\n"
-    "                 draw the graphs into FILE without any display\n"
+    "  --png FILE     headless capture: collect for --duration seconds (or\n"
+    "                 until the --view span is there), then draw the graphs\n"
+    "                 into FILE without any display\n"
     "  --csv FILE     headless capture: the values shown, as CSV\n"
     "  --duration SECONDS  how long a headless capture collects; without\n"
-    "                 -d, also the span it shows\n"
+    "                 -d, also the span it shows; with --view, a timeout\n"
     "  --view FROM:TO show that span, paused (seconds since the program\n"
     "                 started; negative values count back from the newest\n"
     "                 sample, e.g. --view -5:-1; an empty end is the oldest\n"
@@ -151,24 +154,33 @@ static const char usage_text[] =
     "the output could not be written, 2 for a bad command line.\n";
 
 /* A bad command line: one line that names the problem, and where to read
- * more (as coreutils do), not the whole usage text. */
-static scope_parse usage_error(const char *fmt, const char *what)
+ * more (as coreutils do), not the whole usage text. The line quotes what
+ * was typed: a newline or a terminal escape in it is shown as \xNN, so it
+ * stays one line and drives nothing. */
+static scope_parse say_bad_line(const char *line)
 {
-    fprintf(stderr, "recorder_scope: ");
-    fprintf(stderr, fmt, what);
-    fprintf(stderr, "\nTry 'recorder_scope --help' for more information.\n");
+    char shown[4 * 1024 + 1];
+    recorder_share_escape(shown, sizeof(shown), line, strlen(line));
+    fprintf(stderr, "recorder_scope: %s\n"
+                    "Try 'recorder_scope --help' for more information.\n",
+            shown);
     return SCOPE_PARSE_EXIT_USAGE;
 }
 
-/* A bad value for a known option: say which and why, without the whole
- * usage text. */
+static scope_parse usage_error(const char *fmt, const char *what)
+{
+    char line[1024];
+    snprintf(line, sizeof(line), fmt, what);
+    return say_bad_line(line);
+}
+
+/* A bad value for a known option: which, the value and why. */
 static scope_parse value_error(const char *option, const char *value,
                                const char *why)
 {
-    fprintf(stderr, "recorder_scope: %s '%s': %s\n"
-                    "Try 'recorder_scope --help' for more information.\n",
-            option, value, why);
-    return SCOPE_PARSE_EXIT_USAGE;
+    char line[1024];
+    snprintf(line, sizeof(line), "%s '%s': %s", option, value, why);
+    return say_bad_line(line);
 }
 
 static bool parse_number(const char *text, double *out)
@@ -289,6 +301,21 @@ static const char *long_value(int argc, char **argv, int *a, const char *name,
         return NULL;
     }
     return argv[++*a];
+}
+
+/* --pick=yes and the like: an option known, but one without a value. */
+static bool flag_with_value(const char *arg)
+{
+    static const char *const flags[] = {
+        "--any-owner", "--pick", "--trace-view", "--help", "--version"
+    };
+    size_t length = strcspn(arg, "=");
+    if (!arg[length])
+        return false;
+    for (size_t f = 0; f < sizeof(flags) / sizeof(flags[0]); f++)
+        if (strlen(flags[f]) == length && strncmp(arg, flags[f], length) == 0)
+            return true;
+    return false;
 }
 
 static scope_parse add_channel(scope_options *options, const char *regex)
@@ -494,6 +521,13 @@ scope_parse scope_options_parse(int argc, char **argv, scope_options *options)
             }
             if (missing)
                 return usage_error("option %s needs an argument", arg);
+            if (flag_with_value(arg))
+            {
+                char name[32];
+                snprintf(name, sizeof(name), "%.*s", (int) strcspn(arg, "="),
+                         arg);
+                return usage_error("option '%s' takes no argument", name);
+            }
             return usage_error("unknown option '%s'", arg);
         }
         if (arg[2])

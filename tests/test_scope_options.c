@@ -297,6 +297,39 @@ static void test_headless_needs_a_duration(void **state)
     assert_said("option --png needs an argument");
 }
 
+/* --view bounds a capture by itself; --duration is then a timeout. */
+static void test_a_view_bounds_a_capture(void **state)
+{
+    (void) state;
+    assert_int_equal(parse("--csv out.csv --view 1:2 bytes"), SCOPE_PARSE_RUN);
+    assert_true(options.headless);
+    assert_true(options.view.set && options.view.from == 1 &&
+                options.view.to == 2);
+    assert_true(options.capture_seconds < 0);
+    assert_int_equal(parse("--png out.png --view 1:2 --duration 5"),
+                     SCOPE_PARSE_RUN);
+    assert_true(options.capture_seconds == 5);
+    assert_int_equal(parse("--csv out.csv --view 2:1"),
+                     SCOPE_PARSE_EXIT_USAGE);
+    assert_said("--view '2:1'");
+}
+
+/* Exactly two lines, whatever was typed: a control character in it is
+ * shown, not sent to the terminal. */
+static void test_a_bad_line_is_two_lines_escaped(void **state)
+{
+    (void) state;
+    assert_int_equal(parse("-d 1\n2\033[2J"), SCOPE_PARSE_EXIT_USAGE);
+    assert_string_equal(said, "recorder_scope: -d '1\\x0a2\\x1b[2J': "
+                        "expected a time span in seconds, 0 or more (0: all "
+                        "samples)\nTry 'recorder_scope --help' for more "
+                        "information.\n");
+    assert_int_equal(parse("--pick=yes"), SCOPE_PARSE_EXIT_USAGE);
+    assert_string_equal(said, "recorder_scope: option '--pick' takes no "
+                        "argument\nTry 'recorder_scope --help' for more "
+                        "information.\n");
+}
+
 static void test_pick_opens_the_window_only(void **state)
 {
     (void) state;
@@ -414,6 +447,8 @@ int main(void)
         cmocka_unit_test(test_defaults),
         cmocka_unit_test(test_text_mode_options_still_work),
         cmocka_unit_test(test_unknown_option_says_one_line),
+        cmocka_unit_test(test_a_bad_line_is_two_lines_escaped),
+        cmocka_unit_test(test_a_view_bounds_a_capture),
         cmocka_unit_test(test_missing_argument_says_one_line),
         cmocka_unit_test(test_regexes_make_graphs_with_views_toggled_before),
         cmocka_unit_test(test_bad_regex_is_named),
