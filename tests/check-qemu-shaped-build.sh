@@ -7,12 +7,8 @@
 # -Wredundant-decls and may use -Werror: the build must be warning-free
 # with gcc and clang, as C and as C++, and the program must run.
 set -eu
-top=$(cd "$(dirname "$0")/.." && pwd)
-build=${BUILD:-build}
-case "$build" in /*) ;; *) build="$top/$build" ;; esac
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-fail() { echo "check-qemu-shaped-build: $*"; exit 1; }
+. "$(dirname "$0")/shell_test.sh"
+shell_test check-qemu-shaped-build
 
 [ -e "$build/librecorder.a" ] ||
     (cd "$top" && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL \
