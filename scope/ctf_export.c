@@ -20,6 +20,7 @@
 #include "ctf_classes.h"
 #include "ctf_metadata.h"
 #include "ctf_stream.h"
+#include "scope_message.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -165,16 +166,16 @@ static int open_directory(const char *dir, bool *created)
     *created = false;
     if (!dir || !*dir)
     {
-        fprintf(stderr, "recorder_scope: --format ctf writes a directory: "
-                "name it with --output DIR\n");
+        scope_message("--format ctf writes a directory: "
+                      "name it with --output DIR");
         return -2;
     }
     if (mkdir(dir, 0777) == 0)
         *created = true;
     else if (errno != EEXIST)
     {
-        fprintf(stderr, "recorder_scope: cannot create %s: %s\n", dir,
-                strerror(errno));
+        scope_message("cannot create %s: %s", dir,
+                      strerror(errno));
         return -1;
     }
     int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -183,12 +184,12 @@ static int open_directory(const char *dir, bool *created)
         int error = errno;
         if (error == ENOTDIR)
         {
-            fprintf(stderr, "recorder_scope: %s exists and is not a "
-                    "directory\n", dir);
+            scope_message("%s exists and is not a "
+                          "directory", dir);
             return -2;
         }
-        fprintf(stderr, "recorder_scope: cannot open %s: %s\n", dir,
-                strerror(error));
+        scope_message("cannot open %s: %s", dir,
+                      strerror(error));
         return -1;
     }
     if (*created)
@@ -197,8 +198,8 @@ static int open_directory(const char *dir, bool *created)
     DIR *entries = listed >= 0 ? fdopendir(listed) : NULL;
     if (!entries)
     {
-        fprintf(stderr, "recorder_scope: cannot read %s: %s\n", dir,
-                strerror(errno));
+        scope_message("cannot read %s: %s", dir,
+                      strerror(errno));
         if (listed >= 0)
             close(listed);
         close(fd);
@@ -211,8 +212,8 @@ static int open_directory(const char *dir, bool *created)
     closedir(entries);
     if (!empty)
     {
-        fprintf(stderr, "recorder_scope: %s is not empty: a CTF trace goes "
-                "in a new or empty directory\n", dir);
+        scope_message("%s is not empty: a CTF trace goes "
+                      "in a new or empty directory", dir);
         close(fd);
         return -2;
     }
@@ -228,7 +229,7 @@ static FILE *create_file(export_files *files, const char *dir,
                                              sizeof(*names));
     if (!names)
     {
-        fprintf(stderr, "recorder_scope: out of memory\n");
+        scope_message("out of memory");
         return NULL;
     }
     files->names = names;
@@ -238,16 +239,16 @@ static FILE *create_file(export_files *files, const char *dir,
     if (fd < 0)
     {
         if (errno != EEXIST)
-            fprintf(stderr, "recorder_scope: cannot create %s/%s: %s\n",
-                    dir, name, strerror(errno));
+            scope_message("cannot create %s/%s: %s",
+                          dir, name, strerror(errno));
         return NULL;
     }
     snprintf(files->names[files->count++], EXPORT_NAME_MAX, "%s", name);
     FILE *file = fdopen(fd, "wb");
     if (!file)
     {
-        fprintf(stderr, "recorder_scope: %s/%s: %s\n", dir, name,
-                strerror(errno));
+        scope_message("%s/%s: %s", dir, name,
+                      strerror(errno));
         close(fd);
     }
     return file;
@@ -307,8 +308,8 @@ static bool close_file(FILE *file, const char *dir, const char *name,
         error = errno;
     }
     if (failed)
-        fprintf(stderr, "recorder_scope: cannot write %s/%s: %s\n", dir,
-                name, strerror(error ? error : EIO));
+        scope_message("cannot write %s/%s: %s", dir,
+                      name, strerror(error ? error : EIO));
     return !failed;
 }
 
@@ -354,15 +355,15 @@ static unsigned gather(recorder_share *const *shares, unsigned count,
         if (!recorder_share_available(shares[s], RECORDER_SHARE_RECORDERS,
                                       why, sizeof(why)))
         {
-            fprintf(stderr, "recorder_scope: %s[%u]: no flight recorder "
-                    "to export: %s\n", process->program, info.pid, why);
+            scope_message("%s[%u]: no flight recorder "
+                          "to export: %s", process->program, info.pid, why);
             continue;
         }
         recorder_share_status status = recorder_share_state(shares[s]);
         if (status != RECORDER_SHARE_ALIVE)
-            fprintf(stderr, "recorder_scope: %s[%u] %s; exporting what it "
-                    "left\n", process->program, info.pid,
-                    recorder_share_state_name(status));
+            scope_message("%s[%u] %s; exporting what it "
+                          "left", process->program, info.pid,
+                          recorder_share_state_name(status));
         process->share = shares[s];
         process->pid = info.pid;
         /* The header's start, if absurd, still a number to count from. */
@@ -375,10 +376,10 @@ static unsigned gather(recorder_share *const *shares, unsigned count,
         if (process->start_ns < *base)
             *base = process->start_ns;
         if (used && strcmp(process->host, processes[0].host) != 0)
-            fprintf(stderr, "recorder_scope: %s[%u] ran on another host "
-                    "than %s[%u]: their times do not compare\n",
-                    process->program, process->pid, processes[0].program,
-                    processes[0].pid);
+            scope_message("%s[%u] ran on another host "
+                          "than %s[%u]: their times do not compare",
+                          process->program, process->pid, processes[0].program,
+                          processes[0].pid);
         used++;
     }
     return used;
@@ -397,7 +398,7 @@ static bool export_process_stream(export_files *files, const char *dir,
                                                                   sizeof(error));
     if (!follower)
     {
-        fprintf(stderr, "recorder_scope: %s\n", error);
+        scope_message("%s", error);
         return false;
     }
     FILE *file = create_stream_file(files, dir, process);
@@ -452,7 +453,7 @@ int scope_export_ctf(recorder_share *const *shares, unsigned count,
     int status = 1;
     if (!processes || !described)
     {
-        fprintf(stderr, "recorder_scope: out of memory\n");
+        scope_message("out of memory");
         goto done;
     }
     uint64_t base;
@@ -480,8 +481,8 @@ int scope_export_ctf(recorder_share *const *shares, unsigned count,
     if (!metadata)
     {
         if (errno == EEXIST)
-            fprintf(stderr, "recorder_scope: %s/metadata appeared while "
-                    "exporting\n", dir);
+            scope_message("%s/metadata appeared while "
+                          "exporting", dir);
         goto done;
     }
     errno = 0;
@@ -490,8 +491,8 @@ int scope_export_ctf(recorder_share *const *shares, unsigned count,
     if (!close_file(metadata, dir, "metadata", error))
         goto done;
     if (!records)
-        fprintf(stderr, "recorder_scope: no records%s%s\n",
-                regex ? " matching " : "", regex ? regex : "");
+        scope_message("no records%s%s",
+                      regex ? " matching " : "", regex ? regex : "");
     status = 0;
 done:
     if (status)

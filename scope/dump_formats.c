@@ -6,6 +6,7 @@
  * it, as the text dump gives them. */
 #include "dump_formats.h"
 #include "ctf_export.h"
+#include "scope_message.h"
 #include "scope_text.h"
 
 #include <errno.h>
@@ -18,7 +19,7 @@ int scope_dump_chrome_json(recorder_share *const *shares, unsigned count,
     recorder_share **dumped = calloc(count ? count : 1, sizeof(*dumped));
     if (!dumped)
     {
-        fprintf(stderr, "recorder_scope: out of memory\n");
+        scope_message("out of memory");
         return 1;
     }
     /* A recorder 1.2 segment has no flight recorder, but its channels
@@ -26,8 +27,8 @@ int scope_dump_chrome_json(recorder_share *const *shares, unsigned count,
     unsigned used = scope_dump_gather(shares, count, false, dumped);
     unsigned records = recorder_share_chrome_json(dumped, used, regex, out);
     if (records == 0)
-        fprintf(stderr, "recorder_scope: no records%s%s\n",
-                regex ? " matching " : "", regex ? regex : "");
+        scope_message("no records%s%s",
+                      regex ? " matching " : "", regex ? regex : "");
     free(dumped);
     return 0;
 }

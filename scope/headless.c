@@ -3,6 +3,7 @@
 #include "channel_data.h"
 #include "csv_export.h"
 #include "graph_files.h"
+#include "scope_message.h"
 #include "trigger.h"
 #include "marker_feed.h"
 #include "multi_source.h"
@@ -45,7 +46,7 @@ static void send_setup(scope_source *source, const scope_options *options,
                                   monotonic_seconds());
         if (!recorder_share_send(share, options->commands[c], 1000, error,
                                  sizeof(error)))
-            fprintf(stderr, "recorder_scope: %s\n", error);
+            scope_message("%s", error);
     }
     for (unsigned s = 0; s < options->slider_count; s++)
     {
@@ -57,7 +58,7 @@ static void send_setup(scope_source *source, const scope_options *options,
                  slider->value);
         scope_marker_feed_command(feed, source, command, monotonic_seconds());
         if (!recorder_share_send(share, command, 1000, error, sizeof(error)))
-            fprintf(stderr, "recorder_scope: %s\n", error);
+            scope_message("%s", error);
     }
 }
 
@@ -72,8 +73,8 @@ static bool headless_trigger(scope_trigger *trigger, scope_source *source,
     {
         char spec[96];
         scope_trigger_spec_text(&trigger->spec, spec, sizeof(spec));
-        fprintf(stderr, "recorder_scope: trigger %s fired at %.6f s\n", spec,
-                trigger->time);
+        scope_message("trigger %s fired at %.6f s", spec,
+                      trigger->time);
         double rest = now + (trigger->t1 - trigger->time) + 2.0;
         if (trigger->mode == SCOPE_TRIGGER_SINGLE && rest > *stop)
             *stop = rest;
@@ -95,8 +96,8 @@ static bool headless_trigger_span(scope_trigger *trigger,
         if (trigger->state == SCOPE_TRIGGER_WAITING)
         {
             /* Fired, but the end of its span never came: what there is. */
-            fprintf(stderr, "recorder_scope: the end of the triggered span "
-                    "was not recorded in time (%s)\n", text);
+            scope_message("the end of the triggered span "
+                          "was not recorded in time (%s)", text);
             t0 = trigger->t0;
             t1 = trigger->t1;
         }
@@ -106,14 +107,14 @@ static bool headless_trigger_span(scope_trigger *trigger,
         }
         else
         {
-            fprintf(stderr, "recorder_scope: the trigger did not fire in "
-                    "%g s (%s)\n", options->capture_seconds, text);
+            scope_message("the trigger did not fire in "
+                          "%g s (%s)", options->capture_seconds, text);
             return false;
         }
     }
     scope_time_view_show(time, t0, t1);
-    fprintf(stderr, "recorder_scope: triggered span %.6f s to %.6f s\n", t0,
-            t1);
+    scope_message("triggered span %.6f s to %.6f s", t0,
+                  t1);
     return true;
 }
 
@@ -153,17 +154,18 @@ static bool headless_view_span(const scope_options *options,
         unsigned graphs = scope_source_graph_count(source), count;
         for (unsigned g = 0; g < graphs && isnan(held->newest); g++)
             if (scope_source_graph_series(source, g, &count), !count)
-                fprintf(stderr, "recorder_scope: no channel matches '%s'\n",
-                        options->channel_count ? options->channels[g] : ".*");
+                scope_message("no channel matches '%s'",
+                              options->channel_count ? options->channels[g]
+                                                     : ".*");
         if (isnan(held->newest))
-            fprintf(stderr, "recorder_scope: --view: no sample came within "
-                    "--duration %g s; nothing written\n",
-                    options->capture_seconds);
+            scope_message("--view: no sample came within --duration %g s; "
+                          "nothing written",
+                          options->capture_seconds);
         else
-            fprintf(stderr, "recorder_scope: --view: the samples reach "
-                    "%.6f s, not the end of the span (%.6f s) within "
-                    "--duration %g s; nothing written\n", held->newest,
-                    view->to, options->capture_seconds);
+            scope_message("--view: the samples reach %.6f s, not the end of "
+                          "the span (%.6f s) within --duration %g s; nothing "
+                          "written", held->newest,
+                          view->to, options->capture_seconds);
         return false;
     }
     double t0, t1;
@@ -171,19 +173,19 @@ static bool headless_view_span(const scope_options *options,
                                     &t1))
     {
         if (isnan(held->newest))
-            fprintf(stderr, "recorder_scope: --view: no samples were "
-                    "collected; nothing written\n");
+            scope_message("--view: no samples were collected; nothing "
+                          "written");
         else
-            fprintf(stderr, "recorder_scope: --view: the span is empty once "
-                    "resolved against the samples held (%.6f s to %.6f s); "
-                    "nothing written\n", held->oldest, held->newest);
+            scope_message("--view: the span is empty once resolved against "
+                          "the samples held (%.6f s to %.6f s); nothing "
+                          "written", held->oldest, held->newest);
         return false;
     }
     if (held->oldest > t1)
     {
-        fprintf(stderr, "recorder_scope: --view: the samples held begin at "
-                "%.6f s, after the span ended (%.6f s): the program kept no "
-                "older ones; nothing written\n", held->oldest, t1);
+        scope_message("--view: the samples held begin at %.6f s, after the "
+                      "span ended (%.6f s): the program kept no older ones; "
+                      "nothing written", held->oldest, t1);
         return false;
     }
     /* The program ended before the span did: what it recorded of the span
@@ -192,16 +194,16 @@ static bool headless_view_span(const scope_options *options,
     {
         if (held->newest < t0)
         {
-            fprintf(stderr, "recorder_scope: --view: the program ended at "
-                    "%.6f s, before the span began (%.6f s); nothing "
-                    "written\n", held->newest, t0);
+            scope_message("--view: the program ended at %.6f s, before the "
+                          "span began (%.6f s); nothing written",
+                          held->newest, t0);
             return false;
         }
-        fprintf(stderr, "recorder_scope: --view: the program ended at %.6f s,"
-                " before the end of the span (%.6f s)\n", held->newest, t1);
+        scope_message("--view: the program ended at %.6f s, before the end "
+                      "of the span (%.6f s)", held->newest, t1);
     }
     scope_time_view_show(time, t0, t1);
-    fprintf(stderr, "recorder_scope: view %.6f s to %.6f s\n", t0, t1);
+    scope_message("view %.6f s to %.6f s", t0, t1);
     return true;
 }
 
@@ -219,7 +221,7 @@ int scope_headless_run(const scope_options *options)
                                                   &config);
     if (!source)
     {
-        fprintf(stderr, "recorder_scope: out of memory\n");
+        scope_message("out of memory");
         return 1;
     }
     char error[512];
@@ -231,8 +233,8 @@ int scope_headless_run(const scope_options *options)
                 : NULL;
     if (!feed)
     {
-        fprintf(stderr, "recorder_scope: %s\n",
-                markers ? error : "out of memory");
+        scope_message("%s",
+                      markers ? error : "out of memory");
         scope_markers_delete(markers);
         scope_source_delete(source);
         return 1;
@@ -244,7 +246,7 @@ int scope_headless_run(const scope_options *options)
         if (scope_source_add_graph(source, options->channel_count
                                            ? options->channels[g] : NULL) < 0)
         {
-            fprintf(stderr, "recorder_scope: out of memory\n");
+            scope_message("out of memory");
             scope_marker_feed_delete(feed);
             scope_markers_delete(markers);
             scope_source_delete(source);
@@ -276,12 +278,7 @@ int scope_headless_run(const scope_options *options)
         const char *message = scope_source_message(source);
         if (strcmp(message, said) != 0)
         {
-            /* It quotes paths and names from the file system and the
-             * segment: escaped. */
-            char shown[sizeof(said) * 4];
-            recorder_share_escape(shown, sizeof(shown), message,
-                                  strlen(message));
-            fprintf(stderr, "recorder_scope: %s\n", shown);
+            scope_message("%s", message);
             snprintf(said, sizeof(said), "%s", message);
         }
         if (options->has_trigger &&
@@ -307,10 +304,20 @@ int scope_headless_run(const scope_options *options)
     if ((reached == SCOPE_SOURCE_WAITING || reached == SCOPE_SOURCE_FAILED) &&
         !holds_samples(source))
     {
-        /* The reason was said as it came (the messages above). */
-        fprintf(stderr, "recorder_scope: %s; nothing written\n",
-                reached == SCOPE_SOURCE_WAITING
-                ? "no segment appeared" : "no usable segment");
+        /* The reason was said as it came (the messages above), except
+         * for the files a pattern caught, which it passes over while it
+         * looks for others: why each is no segment of ours, now. */
+        unsigned unusable = 0;
+        for (unsigned i = 0; scope_source_group(source) &&
+                             i < scope_source_segment_count(source); i++)
+        {
+            scope_source *member = scope_source_segment(source, i);
+            if (scope_source_get_state(member) == SCOPE_SOURCE_FAILED)
+                unusable++, scope_message("%s", scope_source_message(member));
+        }
+        scope_message("%s; nothing written",
+                      reached == SCOPE_SOURCE_WAITING && !unusable
+                      ? "no segment appeared" : "no usable segment");
         scope_marker_feed_delete(feed);
         scope_markers_delete(markers);
         scope_source_delete(source);
@@ -324,7 +331,7 @@ int scope_headless_run(const scope_options *options)
     int status = 1;
     if (!models || !list || !messages)
     {
-        fprintf(stderr, "recorder_scope: out of memory\n");
+        scope_message("out of memory");
         goto done;
     }
     /* Every graph over one span: the live one, or the one --view asks. */
@@ -365,8 +372,9 @@ int scope_headless_run(const scope_options *options)
     for (unsigned g = 0; g < graphs; g++)
         if (!models[g].series_count && attached != SCOPE_SOURCE_WAITING &&
             attached != SCOPE_SOURCE_FAILED)
-            fprintf(stderr, "recorder_scope: no channel matches '%s'\n",
-                    options->channel_count ? options->channels[g] : ".*");
+            scope_message("no channel matches '%s'",
+                          options->channel_count ? options->channels[g]
+                                                 : ".*");
     graph_files files = {
         .models = list,
         .count = graphs,
@@ -380,34 +388,34 @@ int scope_headless_run(const scope_options *options)
         scope_save_item png = graph_files_item(&files, GRAPH_FILE_PNG);
         if (scope_save_replace(options->png_path, png.write, png.arg, error,
                                sizeof(error)))
-            fprintf(stderr, "recorder_scope: wrote %s (%dx%d, %u graph%s, "
-                    "%u channel%s)\n", options->png_path, files.width,
-                    files.height, graphs, graphs == 1 ? "" : "s", channels,
-                    channels == 1 ? "" : "s");
+            scope_message("wrote %s (%dx%d, %u graph%s, %u channel%s)",
+                          options->png_path, files.width, files.height,
+                          graphs, graphs == 1 ? "" : "s", channels,
+                          channels == 1 ? "" : "s");
         else
-            ok = false, fprintf(stderr, "recorder_scope: %s\n", error);
+            ok = false, scope_message("%s", error);
     }
     if (options->csv_path)
     {
         scope_save_item csv = graph_files_item(&files, GRAPH_FILE_CSV);
         if (!scope_save_replace(options->csv_path, csv.write, csv.arg, error,
                                 sizeof(error)))
-            ok = false, fprintf(stderr, "recorder_scope: %s\n", error);
+            ok = false, scope_message("%s", error);
         else if (files.rows > 0)
-            fprintf(stderr, "recorder_scope: wrote %s (%ld rows)\n",
-                    options->csv_path, files.rows);
+            scope_message("wrote %s (%ld rows)",
+                          options->csv_path, files.rows);
         else
         {
             /* The header alone is still a valid CSV for the tools that
              * read it; a CI job learns from the status that it is empty,
              * and from stderr why. */
             scope_source_state now_state = scope_source_get_state(source);
-            fprintf(stderr, "recorder_scope: wrote %s with no rows: %s\n",
-                    options->csv_path,
-                    now_state == SCOPE_SOURCE_WAITING ||
-                    now_state == SCOPE_SOURCE_FAILED
-                    ? scope_source_message(source)
-                    : scope_csv_why_empty(list, graphs));
+            scope_message("wrote %s with no rows: %s",
+                          options->csv_path,
+                          now_state == SCOPE_SOURCE_WAITING ||
+                          now_state == SCOPE_SOURCE_FAILED
+                          ? scope_source_message(source)
+                          : scope_csv_why_empty(list, graphs));
             ok = false;
         }
     }

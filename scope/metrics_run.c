@@ -5,6 +5,7 @@
 #include "metrics_collect.h"
 #include "metrics_server.h"
 #include "multi_source.h"
+#include "scope_message.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -52,7 +53,7 @@ static void send_commands(scope_source *segment, const scope_options *options)
         char error[512];
         if (!recorder_share_send(share, options->commands[c], 1000, error,
                                  sizeof(error)))
-            fprintf(stderr, "recorder_scope: %s\n", error);
+            scope_message("%s", error);
     }
 }
 
@@ -66,7 +67,7 @@ static void publish(metrics_server *server, metrics_collector *collector,
     char *openmetrics_text = metrics_buffer_take(&openmetrics,
                                                  &openmetrics_length);
     if (!plain_text || !openmetrics_text)
-        fprintf(stderr, "recorder_scope: out of memory for the metrics\n");
+        scope_message("out of memory for the metrics");
     metrics_server_publish(server, plain_text, plain_length, openmetrics_text,
                            openmetrics_length);
 }
@@ -78,8 +79,8 @@ int scope_metrics_run(const scope_options *options)
     if (!metrics_address_parse(options->metrics, &address, error,
                                sizeof(error)))
     {
-        fprintf(stderr, "recorder_scope: --metrics '%s': %s\n",
-                options->metrics, error);
+        scope_message("--metrics '%s': %s",
+                      options->metrics, error);
         return 2;
     }
     catch_signals();
@@ -88,7 +89,7 @@ int scope_metrics_run(const scope_options *options)
                                                   sizeof(error));
     if (!server)
     {
-        fprintf(stderr, "recorder_scope: --metrics: %s\n", error);
+        scope_message("--metrics: %s", error);
         return 1;
     }
     scope_source_config config = {
@@ -108,14 +109,14 @@ int scope_metrics_run(const scope_options *options)
                                             ? options->channels[g] : NULL) >= 0;
     if (!ok)
     {
-        fprintf(stderr, "recorder_scope: out of memory\n");
+        scope_message("out of memory");
         metrics_collector_delete(collector);
         scope_source_delete(source);
         metrics_server_stop(server);
         return 1;
     }
-    fprintf(stderr, "recorder_scope: serving http://%s/metrics\n",
-            address.text);
+    scope_message("serving http://%s/metrics",
+                  address.text);
 
     metrics_health health = { 0 };
     char said[4608] = "";
@@ -132,7 +133,7 @@ int scope_metrics_run(const scope_options *options)
         const char *message = scope_source_message(source);
         if (strcmp(message, said) != 0)
         {
-            fprintf(stderr, "recorder_scope: %s\n", message);
+            scope_message("%s", message);
             snprintf(said, sizeof(said), "%s", message);
         }
         metrics_served served = metrics_server_served(server);
@@ -154,8 +155,8 @@ int scope_metrics_run(const scope_options *options)
         struct timespec delay = { 0, (long) (POLL_SECONDS * 1e9) };
         nanosleep(&delay, NULL);        /* a signal cuts it short */
     }
-    fprintf(stderr, "recorder_scope: stopped by %s\n",
-            stop_signal == SIGINT ? "SIGINT" : "SIGTERM");
+    scope_message("stopped by %s",
+                  stop_signal == SIGINT ? "SIGINT" : "SIGTERM");
     metrics_server_stop(server);
     metrics_collector_delete(collector);
     scope_source_delete(source);

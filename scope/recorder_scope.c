@@ -4,6 +4,7 @@
 #include "headless.h"
 #include "metrics_run.h"
 #include "scope_app.h"
+#include "scope_message.h"
 #include "scope_options.h"
 #include "scope_text.h"
 #include "segment_list.h"
@@ -63,8 +64,8 @@ static int send_commands(const scope_options *options,
         recorder_share_status state = recorder_share_state(shares[s]);
         if (state != RECORDER_SHARE_ALIVE)
         {
-            fprintf(stderr, "recorder_scope: %s %s: no command sent\n", name,
-                    recorder_share_state_name(state));
+            scope_message("%s %s: no command sent", name,
+                          recorder_share_state_name(state));
             continue;
         }
         running++;
@@ -74,7 +75,7 @@ static int send_commands(const scope_options *options,
             if (!recorder_share_send(shares[s], options->commands[c], 2000,
                                      error, sizeof(error)))
             {
-                fprintf(stderr, "recorder_scope: %s: %s\n", name, error);
+                scope_message("%s: %s", name, error);
                 status = 1;
                 break;
             }
@@ -82,7 +83,7 @@ static int send_commands(const scope_options *options,
     }
     if (!running)
     {
-        fprintf(stderr, "recorder_scope: no running process to send to\n");
+        scope_message("no running process to send to");
         status = 1;
     }
     return status;
@@ -120,11 +121,11 @@ static int run_text(const scope_options *options)
             paths[open++] = set.paths[s];
             continue;
         }
-        fprintf(stderr, "recorder_scope: %s\n", error);
+        scope_message("%s", error);
         status = 1;
     }
     if (!shares)
-        fprintf(stderr, "recorder_scope: out of memory\n");
+        scope_message("out of memory");
     if (!open)
     {
         free(shares);

@@ -12,6 +12,7 @@
 #include "marker_feed.h"
 #include "multi_source.h"
 #include "renderer_choice.h"
+#include "scope_message.h"
 #include "trigger.h"
 #include "status_text.h"
 #include "target_choice.h"
@@ -107,7 +108,7 @@ static void show_status(ScopeApp *app)
         gtk_widget_set_tooltip_text(app->status, text[0] ? text : NULL);
         if (app->options->trace_view)
         {
-            printf("status: %s\n", text);
+            scope_print(stdout, "status: %s\n", text);
             fflush(stdout);
         }
     }
@@ -122,7 +123,7 @@ static void set_action_text(ScopeApp *app, const char *text)
 /* An error: on stderr, and in the banner until the user dismisses it. */
 static void show_error(ScopeApp *app, const char *text)
 {
-    fprintf(stderr, "recorder_scope: %s\n", text);
+    scope_message("%s", text);
     set_action_text(app, text);
     scope_banner_show(app->banner, text);
 }
@@ -202,8 +203,8 @@ static void slider_set_missing(slider *s, gboolean missing)
     snprintf(text, sizeof(text), "no tweak '%s' in this program",
              s->spec->name);
     slider_note(s, text);
-    fprintf(stderr, "recorder_scope: the program has no tweak '%s'\n",
-            s->spec->name);
+    scope_message("the program has no tweak '%s'",
+                  s->spec->name);
 }
 
 /* Row 'row' of the sliders' grid: name | value | min | scale | max |
@@ -378,7 +379,7 @@ static void trace_view(ScopeApp *app, const char *what)
             printf("hidden: graph %u:", g + 1);
             for (unsigned c = 0; c < count; c++)
                 if (graph_view_channel_hidden(app->views[g], c))
-                    printf(" %s", series[c]->name);
+                    scope_print(stdout, " %s", series[c]->name);
             printf("\n");
         }
     }
@@ -389,16 +390,16 @@ static void trace_view(ScopeApp *app, const char *what)
                 printf("cursor %c: %.6f\n", "AB"[c], app->shared.cursor[c]);
     }
     if (strcmp(what, "trigger") == 0 && app->triggering)
-        printf("%s\n", app->trigger_traced);
+        scope_print(stdout, "%s\n", app->trigger_traced);
     if (strcmp(what, "readout") == 0 || strncmp(what, "cursor", 6) == 0)
-        printf("readout: %s\n", app->readout_line);
+        scope_print(stdout, "readout: %s\n", app->readout_line);
     /* What each graph asks for, then what it has found. */
     if (strcmp(what, "graphs") == 0)
         for (unsigned g = 0; g < app->view_count; g++)
         {
             char text[1200];
             scope_source_graph_describe(app->source, g, text, sizeof(text));
-            printf("graphs: %u: %s\n", g + 1, text);
+            scope_print(stdout, "graphs: %u: %s\n", g + 1, text);
         }
     if (strcmp(what, "graphs") == 0 || strcmp(what, "shown") == 0)
         for (unsigned g = 0; g < app->view_count; g++)
@@ -408,7 +409,7 @@ static void trace_view(ScopeApp *app, const char *what)
                 scope_source_graph_series(app->source, g, &count);
             printf("shown: graph %u:", g + 1);
             for (unsigned c = 0; c < count; c++)
-                printf(" %s", series[c]->name);
+                scope_print(stdout, " %s", series[c]->name);
             printf("\n");
         }
     fflush(stdout);
@@ -603,7 +604,7 @@ static gboolean on_poll(gpointer data)
     const char *message = scope_source_message(app->source);
     if (strcmp(message, app->said) != 0)
     {
-        fprintf(stderr, "recorder_scope: %s\n", message);
+        scope_message("%s", message);
         snprintf(app->said, sizeof(app->said), "%s", message);
         update_title(app);
     }
@@ -617,7 +618,7 @@ static gboolean on_poll(gpointer data)
         slider *s = slider_of_outcome(app, outcome);
         if (s && failed)
         {
-            fprintf(stderr, "recorder_scope: %s\n", outcome);
+            scope_message("%s", outcome);
             slider_note(s, outcome);
         }
         else if (failed)
@@ -689,7 +690,7 @@ static void save(ScopeApp *app, bool image, bool data)
     else
         snprintf(text, sizeof(text), "saved %s%u.csv (%ld rows%s%s)", base,
                  number, files.rows, why ? ": " : "", why ? why : "");
-    fprintf(stderr, "recorder_scope: %s\n", text);
+    scope_message("%s", text);
     /* The status line is narrower than stderr: names first, then where. */
     scope_saved_text(text, sizeof(text), base, number, image, data,
                      files.rows, why);
@@ -1037,7 +1038,7 @@ static void on_target_chosen(void *data)
     app->next_tweak_poll = 0;
     if (app->options->trace_view)
     {
-        printf("target: %s\n", target);
+        scope_print(stdout, "target: %s\n", target);
         fflush(stdout);
     }
     gtk_widget_grab_focus(GTK_WIDGET(focused_view(app)));
@@ -1290,9 +1291,8 @@ static void scope_app_startup(GApplication *application)
     ScopeApp *app = SCOPE_APP(application);
     char gl_name[128];
     if (scope_renderer_avoid_software_gl(gl_name, sizeof(gl_name)))
-        fprintf(stderr, "recorder_scope: GL is software here (%s): drawing "
-                "with cairo, which takes less CPU; GSK_RENDERER=gl forces "
-                "GL\n", gl_name);
+        scope_message("GL is software here (%s): drawing with cairo, which "
+                      "takes less CPU; GSK_RENDERER=gl forces GL", gl_name);
     /* The window and its graphs: one choice, light or dark. */
     scope_theme theme = scope_desktop_theme_apply(app->options->theme);
     app->shared.palette = scope_palette_of(theme);
@@ -1420,8 +1420,8 @@ int scope_app_run(const scope_options *options, const char *argv0)
     }
     else
     {
-        fprintf(stderr, "recorder_scope: cannot start (out of memory or "
-                        "threads)\n");
+        scope_message("cannot start (out of memory or "
+                        "threads)");
     }
     g_object_unref(app);
     return status;

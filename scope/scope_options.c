@@ -3,6 +3,7 @@
 #include "graph_model.h"
 #include "metrics_address.h"
 #include "regex_bound_private.h"
+#include "scope_message.h"
 
 #include <recorder/recorder_share.h>
 
@@ -159,11 +160,8 @@ static const char usage_text[] =
  * stays one line and drives nothing. */
 static scope_parse say_bad_line(const char *line)
 {
-    char shown[4 * 1024 + 1];
-    recorder_share_escape(shown, sizeof(shown), line, strlen(line));
-    fprintf(stderr, "recorder_scope: %s\n"
-                    "Try 'recorder_scope --help' for more information.\n",
-            shown);
+    scope_message("%s", line);
+    fputs("Try 'recorder_scope --help' for more information.\n", stderr);
     return SCOPE_PARSE_EXIT_USAGE;
 }
 

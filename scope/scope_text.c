@@ -1,24 +1,34 @@
 /* scope_text.c - list, dump and send commands, for terminals and scripts. */
 #include "scope_text.h"
+#include "scope_message.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-/* Names and descriptions come from the segment: escape its control
- * characters before they reach a terminal. Sized for the longest field
- * the share API returns (128 bytes), each byte possibly 4 shown. */
+/* Names and descriptions come from the segment, paths from a directory
+ * anyone writes to: escape their control characters before they reach a
+ * terminal. Sized for the longest field the share API returns (128
+ * bytes) or for a path, each byte possibly 4 shown. */
 typedef struct clean_text
 {
     char text[4 * 128 + 1];
 } clean_text;
 
-static const char *clean(clean_text *buffer, const char *text)
+typedef struct clean_path
 {
-    recorder_share_escape(buffer->text, sizeof(buffer->text), text,
-                          strlen(text));
-    return buffer->text;
+    char text[4 * PATH_MAX + 1];
+} clean_path;
+
+#define clean(buffer, from) \
+    clean_into((buffer)->text, sizeof((buffer)->text), (from))
+
+static const char *clean_into(char *out, size_t size, const char *text)
+{
+    recorder_share_escape(out, size, text, strlen(text));
+    return out;
 }
 
 /* Why writing the output failed, noted right after the writes, while
@@ -58,7 +68,9 @@ int scope_list(recorder_share *share, const char *path, FILE *out)
                            ? " (unverified: not a process of yours holding "
                              "this file)" : "";
     clean_text program, host;
-    fprintf(out, "%s: %s, pid %u%s on %s, started %s, %s\n", path,
+    clean_path file;
+    fprintf(out, "%s: %s, pid %u%s on %s, started %s, %s\n",
+            clean(&file, path),
             clean(&program, process.program), process.pid, unverified,
             clean(&host, process.host), when, recorder_share_state_name(status));
     if (!process.owned)
@@ -66,15 +78,17 @@ int scope_list(recorder_share *share, const char *path, FILE *out)
                 process.owner);
     /* What a running writer could not set up, in its own words. */
     char why[256];
+    clean_path said;
     if (!recorder_share_available(share, RECORDER_SHARE_COMMANDS, why,
                                   sizeof(why)))
-        fprintf(out, "Commands unavailable: %s\n", why);
+        fprintf(out, "Commands unavailable: %s\n", clean(&said, why));
     if (!recorder_share_available(share, RECORDER_SHARE_MODULES, why,
                                   sizeof(why)))
-        fprintf(out, "Module table unavailable: %s\n", why);
+        fprintf(out, "Module table unavailable: %s\n", clean(&said, why));
     if (!recorder_share_available(share, RECORDER_SHARE_TABLES, why,
                                   sizeof(why)))
-        fprintf(out, "Not shared (the segment is full): %s\n", why);
+        fprintf(out, "Not shared (the segment is full): %s\n",
+                clean(&said, why));
 
     unsigned channels = recorder_share_channel_count(share);
     fprintf(out, "Channels:\n");
@@ -147,8 +161,8 @@ int scope_dump(recorder_share *share, const char *regex, FILE *out)
     if (!recorder_share_available(share, RECORDER_SHARE_RECORDERS, why,
                                   sizeof(why)))
     {
-        fprintf(stderr, "recorder_scope: no flight recorder to dump: %s "
-                "(-c dump makes the program print its own)\n", why);
+        scope_message("no flight recorder to dump: %s "
+                      "(-c dump makes the program print its own)", why);
         return 1;
     }
     recorder_share_process process;
@@ -156,20 +170,20 @@ int scope_dump(recorder_share *share, const char *regex, FILE *out)
     recorder_share_status status = recorder_share_state(share);
     clean_text program;
     if (status != RECORDER_SHARE_ALIVE)
-        fprintf(stderr, "recorder_scope: %s (pid %u) %s; showing what it left\n",
-                clean(&program, process.program), process.pid,
-                recorder_share_state_name(status));
+        scope_message("%s (pid %u) %s; showing what it left",
+                      clean(&program, process.program), process.pid,
+                      recorder_share_state_name(status));
     errno = 0;
     unsigned lines = recorder_share_dump(share, regex, out);
     note_output_error(out);
     if (lines == 0)
-        fprintf(stderr, "recorder_scope: no records%s%s\n",
-                regex ? " matching " : "", regex ? regex : "");
+        scope_message("no records%s%s",
+                      regex ? " matching " : "", regex ? regex : "");
     /* A process that died of a signal left where it crashed. */
     char error[512];
     if (status != RECORDER_SHARE_ALIVE &&
         recorder_share_crash_print(share, out, error, sizeof(error)) < 0)
-        fprintf(stderr, "recorder_scope: %s\n", error);
+        scope_message("%s", error);
     return 0;
 }
 
@@ -194,7 +208,7 @@ static void print_crash(recorder_share *share, const char *name, FILE *out)
                                            sizeof(error));
     fclose(memory);
     if (lines < 0)
-        fprintf(stderr, "recorder_scope: %s: %s\n", name, error);
+        scope_message("%s: %s", name, error);
     for (char *line = report, *end; line && *line; line = end)
     {
         end = strchr(line, '\n');
@@ -218,8 +232,8 @@ unsigned scope_dump_gather(recorder_share *const *shares, unsigned count,
         if (!recorder_share_available(shares[s], RECORDER_SHARE_RECORDERS,
                                       why, sizeof(why)))
         {
-            fprintf(stderr, "recorder_scope: %s: no flight recorder%s: %s\n",
-                    name, recorders_only ? " to dump" : "", why);
+            scope_message("%s: no flight recorder%s: %s",
+                          name, recorders_only ? " to dump" : "", why);
             if (recorders_only)
                 continue;
         }
@@ -227,8 +241,8 @@ unsigned scope_dump_gather(recorder_share *const *shares, unsigned count,
         recorder_share_process_info(shares[s], &process);
         recorder_share_status status = recorder_share_state(shares[s]);
         if (status != RECORDER_SHARE_ALIVE)
-            fprintf(stderr, "recorder_scope: %s %s; showing what it left\n",
-                    name, recorder_share_state_name(status));
+            scope_message("%s %s; showing what it left",
+                          name, recorder_share_state_name(status));
         if (!used)
             snprintf(first_host, sizeof(first_host), "%s", process.host);
         else if (strcmp(first_host, process.host) != 0)
@@ -237,8 +251,8 @@ unsigned scope_dump_gather(recorder_share *const *shares, unsigned count,
     }
     /* CLOCK_MONOTONIC is one host's: another's counts from its own boot. */
     if (hosts_differ)
-        fprintf(stderr, "recorder_scope: these processes ran on different "
-                "hosts: their times do not compare\n");
+        scope_message("these processes ran on different "
+                      "hosts: their times do not compare");
     return used;
 }
 
@@ -248,7 +262,7 @@ int scope_dump_merged(recorder_share *const *shares, unsigned count,
     recorder_share **dumped = calloc(count ? count : 1, sizeof(*dumped));
     if (!dumped)
     {
-        fprintf(stderr, "recorder_scope: out of memory\n");
+        scope_message("out of memory");
         return 1;
     }
     unsigned used = scope_dump_gather(shares, count, true, dumped);
@@ -261,8 +275,8 @@ int scope_dump_merged(recorder_share *const *shares, unsigned count,
     unsigned lines = recorder_share_dump_merged(dumped, used, regex, out);
     note_output_error(out);
     if (lines == 0)
-        fprintf(stderr, "recorder_scope: no records%s%s\n",
-                regex ? " matching " : "", regex ? regex : "");
+        scope_message("no records%s%s",
+                      regex ? " matching " : "", regex ? regex : "");
     for (unsigned s = 0; s < used; s++)
     {
         if (recorder_share_state(dumped[s]) == RECORDER_SHARE_ALIVE)
@@ -281,7 +295,7 @@ int scope_send(recorder_share *share, const char *command)
     char error[512];
     if (!recorder_share_send(share, command, 2000, error, sizeof(error)))
     {
-        fprintf(stderr, "recorder_scope: %s\n", error);
+        scope_message("%s", error);
         return 1;
     }
     return 0;
@@ -295,7 +309,7 @@ int scope_finish_output(FILE *out)
         return 0;
     if (!error)
         error = output_error ? output_error : EIO;
-    fprintf(stderr, "recorder_scope: cannot write the output: %s\n",
-            strerror(error));
+    scope_message("cannot write the output: %s",
+                  strerror(error));
     return 1;
 }

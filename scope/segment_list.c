@@ -7,6 +7,7 @@
  * reason, and text from a segment is escaped before it is printed.
  */
 #include "segment_list.h"
+#include "scope_message.h"
 
 #include <recorder/recorder_share.h>
 
@@ -96,14 +97,14 @@ bool scope_segment_set_expand(scope_segment_set *set,
         {
             set->empty_patterns++;
             if (complain)
-                fprintf(stderr, "recorder_scope: no segment matches %s\n",
-                        pattern);
+                scope_message("no segment matches %s",
+                              pattern);
         }
     }
     return true;
 
 no_memory:
-    fprintf(stderr, "recorder_scope: out of memory\n");
+    scope_message("out of memory");
     scope_segment_set_free(set);
     return false;
 }

@@ -15,9 +15,9 @@ gain() {
 }
 
 # The victim's live program, its segment widened to 0666.
-# In a subshell: its end at cleanup is no job of this shell's to report.
+# In a subshell, runuser quiet: its end at cleanup is nothing to report.
 (as "$victim" sh -c "exec env RECORDER_SHARE='$seg' RECORDER_TRACES=feed=ramp, \
-    '$feeder' 1 1000 30 2>'$work/writer.err'" &)
+    '$feeder' 1 1000 30 2>'$work/writer.err'" 2>/dev/null &)
 for _ in $(seq 100); do
     as "$victim" "$scope" -S "$seg" -l >/dev/null 2>&1 && break
     sleep 0.05

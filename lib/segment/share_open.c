@@ -208,14 +208,26 @@ recorder_share *recorder_share_open_flags(const char *path, unsigned flags,
     }
     if (share->fd < 0)
     {
-        if (errno == ENOENT && share_path_per_process(path))
+        int error_number = errno;
+        struct stat file;
+        if (error_number == EACCES && lstat(path, &file) == 0 &&
+            file.st_uid != geteuid())
+        {
+            /* Whose it is says more than "Permission denied". */
+            char owner[128];
+            describe_user(file.st_uid, owner, sizeof(owner));
+            snprintf(error, size, "%s belongs to %s, not to you, who may not "
+                     "read it", path, owner);
+        }
+        else if (error_number == ENOENT && share_path_per_process(path))
             snprintf(error, size, "%s: no such segment: %%p and %%n stand for "
                      "each writer's pid and program; open one segment by its "
                      "path (recorder_scope -L lists them)", path);
         else
             snprintf(error, size, "%s: %s", path,
-                     errno == ELOOP ? "is a symbolic link; not following it"
-                                    : strerror(errno));
+                     error_number == ELOOP
+                     ? "is a symbolic link; not following it"
+                     : strerror(error_number));
         goto fail_open;
     }
     struct stat st;
