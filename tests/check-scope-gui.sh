@@ -1,7 +1,7 @@
 #!/bin/sh
-# The recorder_scope window under Xvfb (README, "Testing the scope without
-# a display"): started before the program it waits; the window shows each
-# channel's colour; n hides
+# The recorder_scope window under Xvfb (share/doc/scope.md, "Testing the
+# scope without a display"): started before the program it waits; the
+# window shows each channel's colour; n hides
 # values; i, c and space save numbered files, the CSV holding exactly the
 # recorded values; a slider sets the program's tweak; a slider on a tweak
 # the program lacks says so on stderr and beside it, for good; an error
