@@ -64,22 +64,30 @@ SYMBOLIZE       := $(BUILD)/recorder_symbolize
 EXAMPLE_SOURCES := $(wildcard share/examples/*.c)
 EXAMPLES        := $(EXAMPLE_SOURCES:share/examples/%.c=$(BUILD)/examples/%)
 
-SCOPE_SOURCES   := $(wildcard scope/*.c)
+# scope/ is layered in folders (scope/README.md); flags follow the folder.
+# Only scope/window/ sees GTK: it builds recorder_scope_window, which
+# recorder_scope execs for a window. Everything else (text modes, captures,
+# metrics) is plain C with cairo and libmicrohttpd, and so is the front.
+SCOPE_SOURCES   := $(wildcard scope/*/*.c)
 SCOPE_OBJECTS   := $(SCOPE_SOURCES:scope/%.c=$(BUILD)/scope/%.o)
+SCOPE_MAIN      := $(BUILD)/scope/cli/recorder_scope.o
+SCOPE_WINDOW_MAIN := $(BUILD)/scope/window/window_main.o
+SCOPE_WINDOW_OBJECTS := $(filter-out $(SCOPE_WINDOW_MAIN), \
+                        $(filter $(BUILD)/scope/window/%,$(SCOPE_OBJECTS)))
+SCOPE_CORE      := $(filter-out $(SCOPE_MAIN) $(SCOPE_WINDOW_MAIN) \
+                   $(SCOPE_WINDOW_OBJECTS),$(SCOPE_OBJECTS))
 SCOPE           := $(BUILD)/recorder_scope
-# Only these use GTK; the rest is plain C (graph_draw: cairo), which the
-# scope unit tests link without GTK.
-SCOPE_GTK       := error_banner graph_view renderer_choice scope_app recorder_scope \
-                   desktop_theme \
-                   key_bindings window_chrome channel_picker target_choice
-SCOPE_CORE      := $(filter-out $(SCOPE_GTK:%=$(BUILD)/scope/%.o),$(SCOPE_OBJECTS))
+SCOPE_WINDOW    := $(BUILD)/recorder_scope_window
 # Window positions (-g WxH@XxY) need Xlib; without it they are ignored.
 # Recursive (=): pkg-config runs once the dependencies are installed.
-SCOPE_PKGS      = gtk4 epoxy libmicrohttpd $(shell pkg-config --exists gtk4-x11 x11 2>/dev/null && echo x11)
-SCOPE_CFLAGS    = $(shell pkg-config --cflags $(SCOPE_PKGS)) \
-                  $(if $(findstring x11,$(SCOPE_PKGS)),-DSCOPE_HAVE_X11)
+SCOPE_PKGS      := cairo libmicrohttpd
+SCOPE_WINDOW_PKGS = gtk4 epoxy \
+                  $(shell pkg-config --exists gtk4-x11 x11 2>/dev/null && echo x11)
+SCOPE_CFLAGS    = $(shell pkg-config --cflags $(SCOPE_PKGS))
+SCOPE_WINDOW_CFLAGS = $(shell pkg-config --cflags $(SCOPE_WINDOW_PKGS)) \
+                  $(if $(findstring x11,$(SCOPE_WINDOW_PKGS)),-DSCOPE_HAVE_X11)
 SCOPE_LIBS      = $(shell pkg-config --libs $(SCOPE_PKGS)) -lm
-SCOPE_TEST_LIBS = $(shell pkg-config --libs cairo libmicrohttpd) -lm
+SCOPE_WINDOW_LIBS = $(shell pkg-config --libs $(SCOPE_WINDOW_PKGS)) $(SCOPE_LIBS)
 SCOPE_HELPERS   := $(BUILD)/tests/scope_feeder $(BUILD)/tests/scope_event_feeder \
                    $(BUILD)/tests/spike_writer $(BUILD)/tests/forge_segment \
                    $(BUILD)/tests/forge_v12_segment $(BUILD)/tests/multi_writer \
@@ -90,11 +98,11 @@ DESKTOP         := share/applications/recorder_scope.desktop
 
 TEST_SOURCES    := $(wildcard tests/test_*.c)
 TESTS           := $(TEST_SOURCES:tests/%.c=$(BUILD)/tests/%)
-# Scope unit tests link the plain C scope modules too; these also link the
-# window's chrome and GTK (what needs a display they do only when asked).
+# Scope unit tests link the scope's plain C folders too; test_scope_window_*
+# also link the window's and GTK (what needs a display they do only when
+# asked).
 SCOPE_TESTS     := $(filter $(BUILD)/tests/test_scope_%,$(TESTS))
-SCOPE_GTK_TESTS := $(BUILD)/tests/test_scope_key_bindings
-SCOPE_CHROME    := $(BUILD)/scope/key_bindings.o $(BUILD)/scope/window_chrome.o
+SCOPE_GTK_TESTS := $(filter $(BUILD)/tests/test_scope_window_%,$(TESTS))
 LIB_TESTS       := $(filter-out $(SCOPE_TESTS),$(TESTS))
 TEST_HELPERS    := $(BUILD)/tests/cplusplus_headers $(BUILD)/tests/quoted_include
 
@@ -116,7 +124,7 @@ MAN3            := $(wildcard share/man/man3/*.3)
         no-header-list
 
 all: $(STATIC_LIB) $(SHARED_LIB) $(SHARED_LINKS) $(SYMBOLIZE) $(EXAMPLES) \
-     $(SCOPE)
+     $(SCOPE) $(SCOPE_WINDOW)
 
 tests: $(TESTS) $(TEST_HELPERS) $(REPLAYS) $(SCOPE_HELPERS)
 
@@ -161,14 +169,30 @@ $(BUILD)/scope/%.o: scope/%.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -Iinclude -Iscope $(SCOPE_CFLAGS) -c $< -o $@
 
+$(BUILD)/scope/window/%.o: scope/window/%.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -Iinclude -Iscope $(SCOPE_CFLAGS) \
+	    $(SCOPE_WINDOW_CFLAGS) -c $< -o $@
+
 # Regexes the user types (options, graphs, the picker) go through the
 # library's own (private) bounded compiler.
-SCOPE_REGEX_USERS := scope_options channel_data channel_picker
+SCOPE_REGEX_USERS := options/scope_options source/channel_data \
+                     window/channel_picker
 $(SCOPE_REGEX_USERS:%=$(BUILD)/scope/%.o) \
 $(SCOPE_REGEX_USERS:%=$(BENCH_BUILD)/scope/%.o): SCOPE_CFLAGS += $(CPPFLAGS_LIB)
 
-$(SCOPE): $(SCOPE_OBJECTS) $(STATIC_LIB)
-	$(CC) $(ALL_CFLAGS) $(SCOPE_OBJECTS) -o $@ $(STATIC_LIB) $(SCOPE_LIBS) $(LDLIBS)
+# Where the front looks for the window program once installed.
+$(BUILD)/scope/cli/window_launch.o: \
+    SCOPE_CFLAGS += -DSCOPE_LIBEXECDIR='"$(LIBEXECDIR)/recorder"'
+
+$(SCOPE): $(SCOPE_MAIN) $(SCOPE_CORE) $(STATIC_LIB)
+	$(CC) $(ALL_CFLAGS) $(SCOPE_MAIN) $(SCOPE_CORE) -o $@ $(STATIC_LIB) \
+	    $(SCOPE_LIBS) $(LDLIBS)
+
+$(SCOPE_WINDOW): $(SCOPE_WINDOW_MAIN) $(SCOPE_WINDOW_OBJECTS) $(SCOPE_CORE) \
+                 $(STATIC_LIB)
+	$(CC) $(ALL_CFLAGS) $(SCOPE_WINDOW_MAIN) $(SCOPE_WINDOW_OBJECTS) \
+	    $(SCOPE_CORE) -o $@ $(STATIC_LIB) $(SCOPE_WINDOW_LIBS) $(LDLIBS)
 
 # Programs that record known values for the scope's shell tests: channels
 # (scope_feeder), events beside a channel (scope_event_feeder,
@@ -209,16 +233,18 @@ $(SCOPE_TESTS:%=%.o): $(BUILD)/tests/%.o: tests/%.c
 	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) $(CPPFLAGS_LIB) -Iinclude -Iscope -Itests \
 	    $(SCOPE_CFLAGS) -c $< -o $@
 
+$(SCOPE_GTK_TESTS:%=%.o): SCOPE_CFLAGS += $(SCOPE_WINDOW_CFLAGS)
+
 $(LIB_TESTS): %: %.o $(STATIC_LIB)
 	$(CC) $(ALL_CFLAGS) $< -o $@ $(STATIC_LIB) -lcmocka $(LDLIBS)
 
 $(filter-out $(SCOPE_GTK_TESTS),$(SCOPE_TESTS)): %: %.o $(SCOPE_CORE) $(STATIC_LIB)
 	$(CC) $(ALL_CFLAGS) $< -o $@ $(SCOPE_CORE) $(STATIC_LIB) -lcmocka \
-	    $(SCOPE_TEST_LIBS) $(LDLIBS)
+	    $(SCOPE_LIBS) $(LDLIBS)
 
-$(SCOPE_GTK_TESTS): %: %.o $(SCOPE_CORE) $(SCOPE_CHROME) $(STATIC_LIB)
-	$(CC) $(ALL_CFLAGS) $< -o $@ $(SCOPE_CORE) $(SCOPE_CHROME) $(STATIC_LIB) \
-	    -lcmocka $(SCOPE_LIBS) $(LDLIBS)
+$(SCOPE_GTK_TESTS): %: %.o $(SCOPE_CORE) $(SCOPE_WINDOW_OBJECTS) $(STATIC_LIB)
+	$(CC) $(ALL_CFLAGS) $< -o $@ $(SCOPE_WINDOW_OBJECTS) $(SCOPE_CORE) \
+	    $(STATIC_LIB) -lcmocka $(SCOPE_WINDOW_LIBS) $(LDLIBS)
 
 # Every public header must compile as C++ (g++) and with -Iinclude/recorder.
 $(BUILD)/tests/cplusplus_headers: tests/cplusplus_headers.cpp $(STATIC_LIB)
@@ -335,7 +361,7 @@ $(BENCH_OBJECTS): $(BENCH_BUILD)/tests/%.o: tests/bench/%.c
 
 $(BENCH_BUILD)/recorder_bench: $(BENCH_OBJECTS) $(BENCH_LIB_OBJECTS) \
                                $(BENCH_SCOPE_OBJECTS)
-	$(CC) $(BENCH_CFLAGS) $^ -o $@ $(SCOPE_TEST_LIBS) $(LDLIBS)
+	$(CC) $(BENCH_CFLAGS) $^ -o $@ $(SCOPE_LIBS) $(LDLIBS)
 
 $(BENCH_BUILD)/bench_feeder: tests/bench/bench_feeder.c $(STATIC_LIB)
 	@mkdir -p $(@D)
@@ -344,11 +370,13 @@ $(BENCH_BUILD)/bench_feeder: tests/bench/bench_feeder.c $(STATIC_LIB)
 # GTK showing a scrolling plot and nothing else: the scope window's floor.
 $(BENCH_BUILD)/gtk_floor: tests/bench/gtk_floor.c
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) $(SCOPE_CFLAGS) $< -o $@ $(SCOPE_LIBS)
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) $(SCOPE_WINDOW_CFLAGS) $< -o $@ \
+	    $(SCOPE_WINDOW_LIBS)
 
 # Release build, one table of medians and ratios, then the scope window's
 # CPU under Xvfb; non-zero if a target is missed (the message names it).
-bench: deps-check $(BENCH_BUILD)/recorder_bench $(BENCH_BUILD)/bench_feeder $(SCOPE) \
+bench: deps-check $(BENCH_BUILD)/recorder_bench $(BENCH_BUILD)/bench_feeder \
+       $(SCOPE) $(SCOPE_WINDOW) \
        $(BUILD)/examples/perfdata $(BENCH_BUILD)/gtk_floor
 	@status=0; $(BENCH_BUILD)/recorder_bench || status=1; \
 	sh tests/bench/scope_window_cpu.sh $(BUILD) || status=1; exit $$status
@@ -374,7 +402,7 @@ install: all
 	chmod 644 $(DESTDIR)$(PKGCONFIGDIR)/recorder.pc
 	install -m 644 $(MAN3) $(DESTDIR)$(MANDIR)/man3/
 	install -d $(DESTDIR)$(LIBEXECDIR)/recorder
-	install -m 755 $(SYMBOLIZE) $(DESTDIR)$(LIBEXECDIR)/recorder/
+	install -m 755 $(SYMBOLIZE) $(SCOPE_WINDOW) $(DESTDIR)$(LIBEXECDIR)/recorder/
 	install -m 755 $(SCOPE) $(DESTDIR)$(BINDIR)/
 	install -m 644 $(MAN1) $(DESTDIR)$(MANDIR)/man1/
 	install -m 644 $(DESKTOP) $(DESTDIR)$(DATADIR)/applications/
@@ -386,7 +414,8 @@ uninstall:
 	    $(DESTDIR)$(LIBDIR)/librecorder.so.$(SONAME_MAJOR) $(DESTDIR)$(LIBDIR)/librecorder.so
 	rm -f $(DESTDIR)$(PKGCONFIGDIR)/recorder.pc
 	rm -f $(MAN3:share/man/man3/%=$(DESTDIR)$(MANDIR)/man3/%)
-	rm -f $(DESTDIR)$(LIBEXECDIR)/recorder/$(notdir $(SYMBOLIZE))
+	rm -f $(DESTDIR)$(LIBEXECDIR)/recorder/$(notdir $(SYMBOLIZE)) \
+	    $(DESTDIR)$(LIBEXECDIR)/recorder/$(notdir $(SCOPE_WINDOW))
 	-rmdir $(DESTDIR)$(LIBEXECDIR)/recorder 2>/dev/null
 	rm -f $(DESTDIR)$(BINDIR)/$(notdir $(SCOPE)) \
 	    $(DESTDIR)$(MANDIR)/man1/$(notdir $(MAN1)) \

@@ -7,7 +7,7 @@
 #  3. One of each helper: the async-signal-safe output helpers exist only
 #     in lib/text/safe_output.c, the whole-name regex anchor only in
 #     lib/text/regex_bound.c, the scope's PNG and CSV writers only in
-#     scope/graph_files.c.
+#     scope/capture/graph_files.c.
 #  4. No dead function: every function that lib/ (public API aside) or
 #     scope/ exports to other files is called somewhere.
 #  5. Project files cite no Markdown file the repository does not hold.
@@ -29,11 +29,13 @@ run_make() { env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make BUILD="$build" "$@"; }
 run_make -s all tests >/dev/null        # up to date, so -n shows only -W's
 find lib scope tests include share/examples -name '*.[ch]' -o -name '*.cpp' |
     sort >"$work/files"
-# "FILE HEADER": FILE includes HEADER (by name: header names are unique).
+# "FILE HEADER": FILE includes HEADER (by name, its folder dropped:
+# header names are unique).
 xargs awk '/^[ \t]*#[ \t]*include[ \t]*("|<recorder\/)/ {
         name = $0
         sub(/^[^"<]*["<](recorder\/)?/, "", name)
         sub(/[">].*$/, "", name)
+        sub(/^.*\//, "", name)
         print FILENAME, name
     }' <"$work/files" >"$work/includes"
 grep '\.h$' "$work/files" | grep -v '^tests/bench/' >"$work/headers"
@@ -57,7 +59,7 @@ awk 'NR == FNR { n = split($1, p, "/"); by[$2] = by[$2] " " $1; next }
 
 # What 'make all tests' compiles to objects (with -c); programs built in
 # one step from one source are linked anew with the library anyway.
-compiled='^(lib/(record|text|segment|crash)/[^/]*|scope/[^/]*|tests/test_[^/]*|tests/fuzz/replay_main)\.c$'
+compiled='^(lib/(record|text|segment|crash)/[^/]*|scope/[^/]+/[^/]*|tests/test_[^/]*|tests/fuzz/replay_main)\.c$'
 checked=0
 before=$failed
 while read -r header; do
@@ -127,16 +129,17 @@ anchors=$(grep -rnF '"^(%s)$"' lib scope | grep -v '^lib/text/regex_bound\.c:' |
 [ -z "$anchors" ] ||
     fail "whole-name regexes not through recorder_regex_compile:" "$anchors"
 savers=$(grep -nE 'graph_draw_png\(|scope_csv_write_graphs\(|^static bool write_(png|csv)\(' \
-             scope/*.c | grep -vE '^scope/(graph_files|graph_draw|csv_export)\.c:' ||
+             scope/*/*.c |
+             grep -vE '^scope/(capture/graph_files|draw/graph_draw|capture/csv_export)\.c:' ||
          true)
 [ -z "$savers" ] ||
-    fail "PNG/CSV saving outside scope/graph_files.c:" "$savers"
+    fail "PNG/CSV saving outside scope/capture/graph_files.c:" "$savers"
 [ "$failed" -ne "$before" ] || echo "one of each helper: ok"
 
 # ---- 4. no dead function -----------------------------------------------------------
 
 dead=""
-for object in "$build_dir"/lib/*/*.o "$build_dir"/scope/*.o; do
+for object in "$build_dir"/lib/*/*.o "$build_dir"/scope/*/*.o; do
     case "$object" in *.pic.o) continue ;; esac
     # Functions this object exports: VISIBILITY NAME.
     readelf -sW "$object" |

@@ -17,9 +17,21 @@ for file in include/recorder/recorder.h include/recorder/recorder_ring.h \
             lib/pkgconfig/recorder.pc share/man/man3/recorder.3 \
             share/man/man3/recorder_share.3 share/man/man1/recorder_scope.1 \
             bin/recorder_scope libexec/recorder/recorder_symbolize \
+            libexec/recorder/recorder_scope_window \
             share/applications/recorder_scope.desktop; do
     [ -e "$prefix/$file" ] || { echo "install: missing $file"; exit 1; }
 done
+
+# The installed front finds the installed window (here GTK, started
+# without a display, says so: it ran), and links no GTK itself.
+env -u DISPLAY -u WAYLAND_DISPLAY -u RECORDER_SCOPE_WINDOW \
+    "$prefix/bin/recorder_scope" -S "$work/none" ramp 2>"$work/window.err" &&
+    { echo "a window without a display exited 0"; exit 1; }
+grep -q "cannot open display" "$work/window.err" ||
+    { echo "the installed window did not run: $(cat "$work/window.err")"; exit 1; }
+if ldd "$prefix/bin/recorder_scope" | grep -q libgtk; then
+    echo "the installed recorder_scope links GTK"; exit 1
+fi
 
 # The shared library's soname and its exports: the API, nothing internal.
 soname=$(objdump -p "$prefix/lib/librecorder.so" | awk '/SONAME/ { print $2 }')

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The scope window's chrome under Xvfb: test_scope_key_bindings again, now
+# The scope window's chrome under Xvfb: test_scope_window_key_bindings again, now
 # with a display (SCOPE_TEST_DISPLAY=1), so it also builds the shortcuts
 # window from its generated XML (every key and gesture listed, gestures
 # with their icon) and the header bar (every button's tooltip names its
@@ -10,4 +10,4 @@ set -eu
 . "$(dirname "$0")/scope_window_test.sh"
 window_test check-scope-chrome 800x600 "" "$@"
 export SCOPE_TEST_DISPLAY=1
-"$build/tests/test_scope_key_bindings"
+"$build/tests/test_scope_window_key_bindings"

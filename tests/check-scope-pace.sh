@@ -1,5 +1,5 @@
 #!/bin/sh
-# recorder_scope draws frames paced by the data (scope/frame_pace.h), read
+# recorder_scope draws frames paced by the data (scope/view/frame_pace.h), read
 # from the "frames: graph N: F" lines --trace-view prints each second under
 # Xvfb: a live 60 s span over about 900 pixel columns scrolls by a column
 # every 67 ms, so about 15 frames a second, not the display's 60; a 1 s

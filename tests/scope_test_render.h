@@ -5,7 +5,7 @@
 #ifndef SCOPE_TEST_RENDER_H
 #define SCOPE_TEST_RENDER_H
 
-#include "graph_draw.h"
+#include "draw/graph_draw.h"
 
 #include <cairo.h>
 #include <stdio.h>

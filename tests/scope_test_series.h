@@ -2,7 +2,7 @@
 #ifndef SCOPE_TEST_SERIES_H
 #define SCOPE_TEST_SERIES_H
 
-#include "channel_data.h"
+#include "source/channel_data.h"
 
 #include <stdio.h>
 #include <stdlib.h>

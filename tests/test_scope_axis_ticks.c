@@ -5,7 +5,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "axis_ticks.h"
+#include "view/axis_ticks.h"
 
 #include <math.h>
 #include <string.h>

@@ -14,7 +14,7 @@
 
 #include "scratch_dir.h"
 
-#include "channel_data.h"
+#include "source/channel_data.h"
 #include "scope_test_series.h"
 #include "scope_test_writer.h"
 

@@ -13,7 +13,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "column_cache.h"
+#include "view/column_cache.h"
 #include "scope_test_series.h"
 
 #include <math.h>

@@ -12,7 +12,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "column_summary.h"
+#include "view/column_summary.h"
 
 #include <math.h>
 #include <string.h>

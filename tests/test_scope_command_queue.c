@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "command_queue.h"
+#include "source/command_queue.h"
 #include "scope_test_writer.h"
 
 #include <recorder/recorder_share.h>

@@ -5,9 +5,9 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "csv_export.h"
-#include "graph_model.h"
-#include "number_text.h"
+#include "capture/csv_export.h"
+#include "view/graph_model.h"
+#include "common/number_text.h"
 #include "scope_test_series.h"
 
 #include <math.h>

@@ -6,9 +6,9 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "ctf_classes.h"
-#include "ctf_metadata.h"
-#include "ctf_stream.h"
+#include "cli/ctf_classes.h"
+#include "cli/ctf_metadata.h"
+#include "cli/ctf_stream.h"
 
 #include <stdio.h>
 #include <stdlib.h>

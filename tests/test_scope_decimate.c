@@ -5,7 +5,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "decimate.h"
+#include "source/decimate.h"
 
 #include <math.h>
 #include <stdlib.h>

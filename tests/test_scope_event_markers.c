@@ -7,10 +7,10 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "event_markers.h"
-#include "graph_draw.h"
-#include "marker_draw.h"
-#include "marker_feed.h"
+#include "view/event_markers.h"
+#include "draw/graph_draw.h"
+#include "draw/marker_draw.h"
+#include "view/marker_feed.h"
 #include "scope_test_series.h"
 
 #include <math.h>

@@ -9,8 +9,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "frame_pace.h"
-#include "time_view.h"
+#include "view/frame_pace.h"
+#include "view/time_view.h"
 
 #include <math.h>
 

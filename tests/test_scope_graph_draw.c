@@ -11,7 +11,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "graph_draw.h"
+#include "draw/graph_draw.h"
 #include "scope_test_render.h"
 #include "scope_test_series.h"
 

@@ -1,13 +1,13 @@
 /* test_scope_graph_files.c - graphs saved as PNG and CSV, the one path the
- * window's save and the headless capture share (scope/graph_files.c). */
+ * window's save and the headless capture share (scope/capture/graph_files.c). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "csv_export.h"
-#include "graph_files.h"
+#include "capture/csv_export.h"
+#include "capture/graph_files.h"
 #include "scope_test_series.h"
 
 #include <cairo.h>

@@ -6,9 +6,9 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "metrics_address.h"
-#include "metrics_server.h"
-#include "metrics_text.h"
+#include "options/metrics_address.h"
+#include "metrics/metrics_server.h"
+#include "metrics/metrics_text.h"
 
 #include <arpa/inet.h>
 #include <math.h>

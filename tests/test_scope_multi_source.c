@@ -6,8 +6,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "multi_source.h"
-#include "segment_list.h"
+#include "source/multi_source.h"
+#include "source/segment_list.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -5,8 +5,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "graph_model.h"
-#include "scope_options.h"
+#include "view/graph_model.h"
+#include "options/scope_options.h"
 
 #include <stdio.h>
 #include <stdlib.h>

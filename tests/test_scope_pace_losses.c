@@ -8,9 +8,9 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "loss_rate.h"
-#include "sample_pace.h"
-#include "timing_unit.h"
+#include "source/loss_rate.h"
+#include "source/sample_pace.h"
+#include "view/timing_unit.h"
 
 #include <math.h>
 #include <string.h>

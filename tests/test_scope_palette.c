@@ -5,9 +5,9 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "graph_draw.h"
+#include "draw/graph_draw.h"
 #include "scope_test_render.h"
-#include "palette.h"
+#include "view/palette.h"
 #include "scope_test_series.h"
 
 #include <math.h>

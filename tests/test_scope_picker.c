@@ -11,9 +11,9 @@
 
 #include "scratch_dir.h"
 
-#include "channel_catalog.h"
-#include "channel_data.h"
-#include "graph_members.h"
+#include "source/channel_catalog.h"
+#include "source/channel_data.h"
+#include "source/graph_members.h"
 #include "scope_test_writer.h"
 
 #include <recorder/recorder.h>

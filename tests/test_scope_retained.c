@@ -15,8 +15,8 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "event_markers.h"
-#include "graph_retained.h"
+#include "view/event_markers.h"
+#include "draw/graph_retained.h"
 #include "scope_test_render.h"
 #include "scope_test_series.h"
 

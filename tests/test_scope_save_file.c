@@ -5,7 +5,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "save_file.h"
+#include "common/save_file.h"
 #include "scope_test_series.h"
 
 #include <dirent.h>

@@ -6,7 +6,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "segment_list.h"
+#include "source/segment_list.h"
 #include "scratch_dir.h"
 
 #include <recorder/recorder_share.h>

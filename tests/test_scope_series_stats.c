@@ -5,7 +5,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "series_stats.h"
+#include "source/series_stats.h"
 
 #include <math.h>
 

@@ -5,8 +5,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "status_text.h"
-#include "window_title.h"
+#include "view/status_text.h"
+#include "view/window_title.h"
 
 #include <string.h>
 

@@ -6,7 +6,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "text_cache.h"
+#include "draw/text_cache.h"
 
 #include <stdbool.h>
 #include <stdio.h>

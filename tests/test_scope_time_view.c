@@ -7,10 +7,10 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "graph_model.h"
-#include "readout.h"
+#include "view/graph_model.h"
+#include "view/readout.h"
 #include "scope_test_series.h"
-#include "time_view.h"
+#include "view/time_view.h"
 
 #include <math.h>
 #include <string.h>

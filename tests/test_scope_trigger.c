@@ -7,10 +7,10 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "graph_draw.h"
-#include "scope_options.h"
+#include "draw/graph_draw.h"
+#include "options/scope_options.h"
 #include "scope_test_series.h"
-#include "trigger.h"
+#include "view/trigger.h"
 
 #include <math.h>
 #include <string.h>

@@ -1,7 +1,7 @@
 /* bench_scope.c - time the scope's offscreen frames as samples grow. */
 #include "bench_scope.h"
-#include "channel_data.h"
-#include "graph_draw.h"
+#include "source/channel_data.h"
+#include "draw/graph_draw.h"
 #include "recorder.h"
 
 #include <cairo.h>

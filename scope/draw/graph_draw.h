@@ -1,0 +1,108 @@
+/* graph_draw.h - draw a graph with cairo: the window, PNG exports and the
+ * headless capture all go through graph_draw(), so what a test renders is
+ * what a user sees. Cairo only: no GTK, no display needed.
+ */
+#ifndef SCOPE_GRAPH_DRAW_H
+#define SCOPE_GRAPH_DRAW_H
+
+#include "view/graph_model.h"
+#include "draw/graph_traces.h"
+
+#include <cairo.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Where things were drawn, for the window to map the pointer. */
+#define GRAPH_FRAME_LEGEND 64
+typedef struct graph_frame
+{
+    double x, y, w, h;                  /* the plot area */
+    double t0, t1;                      /* times at its left and right edge */
+    double lo, hi;                      /* the shared value axis */
+    bool   log, shared;                 /* shared: lo, hi apply to all */
+    unsigned legend_count;
+    struct { double x, y, w, h; } legend[GRAPH_FRAME_LEGEND];
+} graph_frame;
+
+/* Draw 'model' into the rectangle (0, 0, width, height) of 'cr'. Reads
+ * the series; never touches the segment. */
+void graph_draw(cairo_t *cr, double width, double height,
+                const graph_model *model);
+/* The same, and say where the plot and legend entries were. */
+void graph_draw_frame(cairo_t *cr, double width, double height,
+                      const graph_model *model, graph_frame *frame);
+
+/* ---- for a retained plot (graph_retained.h) ------------------------------ */
+
+/* Columns of a plot decimated left of its view, so that dashes and joins
+ * near its left edge are drawn as they were when that time was on the
+ * right: at least the dash anchors of graph_traces.h. */
+#define GRAPH_MARGIN_COLUMNS    72
+
+/* What the content of a frame's plot depends on, besides the samples. */
+typedef struct graph_plot_info
+{
+    const graph_model *model;
+    double   x, y, w, h;                /* the plot area, whole pixels */
+    double   t0, t1, step;              /* step: seconds per column */
+    double   shift;                     /* t0 / step (graph_columns_shift) */
+    unsigned series_count;
+    const graph_scale *own;             /* per series: its values' range */
+    graph_scale values, timing;         /* the value and timing axes */
+    const unsigned *colour;             /* per series: palette index */
+    const bool *dense;                  /* per series: solid unantialiased */
+    double *join;                       /* per series: join seconds (the
+                                           ranges hook may change them) */
+} graph_plot_info;
+
+typedef struct graph_plot graph_plot;   /* a plot being drawn */
+
+typedef struct graph_draw_hooks
+{
+    void *data;
+    /* Once the ranges are fitted to the data: may change them ('own'
+     * holds series_count scales; in the shared mode they follow 'values'
+     * whatever the hook does to them). */
+    void (*ranges)(void *data, const graph_plot_info *info,
+                   graph_scale *values, graph_scale *own,
+                   graph_scale *timing);
+    /* Put the plot's content on 'cr' (graph_plot_draw draws any part of
+     * it, on any surface); NULL: it is drawn on 'cr' whole. */
+    void (*plot)(void *data, cairo_t *cr, const graph_plot_info *info,
+                 graph_plot *plot);
+    /* Columns kept from the graph's previous frame (column_cache.h);
+     * NULL: every column is decimated. */
+    struct scope_column_cache *columns;
+    /* The legend kept from frame to frame while it shows the same
+     * (kept_image.h); NULL: drawn every frame. */
+    struct scope_kept_image *legend;
+    /* Pixels per unit of the output the frame is replayed on (kept images
+     * are drawn at it); 0: 1. */
+    int scale;
+} graph_draw_hooks;
+
+/* graph_draw_frame() with hooks (NULL: none). */
+void graph_draw_frame_hooked(cairo_t *cr, double width, double height,
+                             const graph_model *model, graph_frame *frame,
+                             const graph_draw_hooks *hooks);
+
+/* Draw the plot content (background, grid, traces, markers: what moves
+ * with time) of pixel columns [x0, x1) of the graph, clipped to them. */
+void graph_plot_draw(graph_plot *plot, cairo_t *cr, double x0, double x1);
+
+/* The leftmost pixel whose drawing graph_plot_draw(plot, cr, x, ...)
+ * reads samples from: new samples at x change [that, x) too. */
+double graph_plot_from(const graph_plot *plot, double x);
+
+/* Colour of the index-th channel of a graph in the dark palette, 0-255
+ * per component (palette.h has both). */
+void graph_channel_colour(unsigned index, unsigned char rgb[3]);
+
+/* Draw 'count' graphs stacked in one 'width' x 'height' image and write it
+ * as a PNG at 'path' (as is: the caller picks a temporary name). False
+ * with a reason in error[size]. */
+bool graph_draw_png(const graph_model *const *models, unsigned count,
+                    int width, int height, const char *path, char *error,
+                    size_t size);
+
+#endif /* SCOPE_GRAPH_DRAW_H */

@@ -1,0 +1,577 @@
+/* graph_retained.c - a graph's plot kept as images and scrolled. */
+#include "draw/graph_retained.h"
+#include "view/column_cache.h"
+#include "view/event_markers.h"
+#include "draw/kept_image.h"
+#include "view/time_view.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Pixels drawn again left of the first column new data touched: a line
+ * joins across it, round caps and a marker's glyph reach over it. */
+#define SEAM_PIXELS     8
+
+/* What the image shows besides the samples; any change: draw it whole. */
+typedef struct plot_key
+{
+    double x, y, w, h, step;
+    const scope_palette *palette;
+    const scope_markers *markers;
+    unsigned views, count;
+    scope_value_view values;
+    graph_scale value_range, timing;
+} plot_key;
+
+/* Per series, as of the image. */
+typedef struct kept_series
+{
+    const scope_series *series;
+    uint64_t first, end;
+    unsigned colour;
+    bool     hidden, dense;
+    double   join;
+    graph_scale range;
+} kept_series;
+
+struct graph_retained
+{
+    /* The plot in strips of STRIP columns, the first at strip_left. The
+     * frame GTK still holds records the strips it painted, and cairo
+     * copies a recorded surface before it is drawn on again: in strips,
+     * a frame copies the one or two it draws tiles in, not the plot. */
+    cairo_surface_t **strips;
+    int      strip_count, image_h;
+    int      scale;                     /* pixels per unit of the output */
+    int64_t  strip_left;
+    bool     valid;
+    plot_key key;
+    int64_t  left;                      /* absolute column at the left edge */
+    int64_t  image_left;                /* absolute column of the image's
+                                           first pixel: a tile's start */
+    int64_t  image_end;                 /* and of the end of what it holds */
+    size_t   markers;                   /* markers held when drawn */
+    double   newest_marker;
+    kept_series *kept;
+    unsigned capacity;
+
+    /* The ranges of the frame being drawn (sticky), and of the last one. */
+    graph_scale values, timing, *own;
+    double *joins;
+    unsigned own_count;
+
+    scope_column_cache *columns;        /* decimated, kept for the next */
+    scope_kept_image *legend;
+    unsigned drawn;
+    bool     whole;
+    const graph_retained *model_of;     /* a reference: its ranges */
+};
+
+graph_retained *graph_retained_new(void)
+{
+    graph_retained *r = calloc(1, sizeof(graph_retained));
+    if (r && (!(r->columns = scope_column_cache_new()) ||
+              !(r->legend = scope_kept_image_new())))
+    {
+        scope_column_cache_delete(r->columns);
+        free(r);
+        return NULL;
+    }
+    if (r)
+        r->scale = 1;
+    return r;
+}
+
+static void drop_strips(graph_retained *r, int from, int to)
+{
+    for (int i = from; i < to; i++)
+        if (r->strips[i])
+        {
+            cairo_surface_destroy(r->strips[i]);
+            r->strips[i] = NULL;
+        }
+}
+
+void graph_retained_delete(graph_retained *r)
+{
+    if (!r)
+        return;
+    if (r->strips)
+        drop_strips(r, 0, r->strip_count);
+    free(r->strips);
+    scope_column_cache_delete(r->columns);
+    scope_kept_image_delete(r->legend);
+    free(r->kept);
+    free(r->own);
+    free(r->joins);
+    free(r);
+}
+
+void graph_retained_set_scale(graph_retained *r, int scale)
+{
+    if (scale < 1)
+        scale = 1;
+    if (scale == r->scale)
+        return;
+    if (r->strips)
+        drop_strips(r, 0, r->strip_count);
+    r->scale = scale;
+    r->valid = false;
+}
+
+unsigned graph_retained_drawn(const graph_retained *r, bool *whole)
+{
+    if (whole)
+        *whole = r->whole;
+    return r->drawn;
+}
+
+unsigned long graph_retained_decimated(const graph_retained *r)
+{
+    return (unsigned long) scope_column_cache_decimated(r->columns);
+}
+
+unsigned long graph_retained_legends(const graph_retained *r)
+{
+    return scope_kept_image_drawn(r->legend);
+}
+
+static bool grow(graph_retained *r, unsigned count)
+{
+    if (count <= r->capacity)
+        return true;
+    kept_series *kept = realloc(r->kept, count * sizeof(*kept));
+    if (!kept)
+        return false;
+    r->kept = kept;
+    graph_scale *own = realloc(r->own, count * sizeof(*own));
+    if (!own)
+        return false;
+    r->own = own;
+    double *joins = realloc(r->joins, count * sizeof(*joins));
+    if (!joins)
+        return false;
+    r->joins = joins;
+    r->capacity = count;
+    return true;
+}
+
+/* ---- what the image depends on ------------------------------------------- */
+
+static bool same_scale(const graph_scale *a, const graph_scale *b)
+{
+    return a->lo == b->lo && a->hi == b->hi && a->log == b->log &&
+           a->top == b->top && a->height == b->height;
+}
+
+static bool close_to(double a, double b)
+{
+    return fabs(a - b) <= 1e-9 * fabs(a);
+}
+
+/* Everything but the samples and the ranges: what makes kept ranges
+ * still mean the same. */
+static bool same_view(const graph_retained *r, const graph_plot_info *info)
+{
+    const graph_model *m = info->model;
+    const plot_key *k = &r->key;
+    if (!r->valid || k->x != info->x || k->y != info->y || k->w != info->w ||
+        k->h != info->h || !close_to(k->step, info->step) ||
+        k->palette != m->palette || k->views != m->views ||
+        k->count != info->series_count ||
+        memcmp(&k->values, &m->values, sizeof(k->values)) ||
+        info->series_count > r->capacity)
+        return false;
+    for (unsigned s = 0; s < info->series_count; s++)
+    {
+        const kept_series *kept = &r->kept[s];
+        bool hidden = m->hidden && m->hidden[s];
+        if (kept->series != m->series[s] || kept->hidden != hidden)
+            return false;
+    }
+    return true;
+}
+
+/* A kept range stays while the fitted one is inside it and spans most
+ * of it (in decades on a log scale). */
+static bool keeps(const graph_scale *kept, const graph_scale *fitted)
+{
+    if (kept->log != fitted->log || !(fitted->lo >= kept->lo) ||
+        !(fitted->hi <= kept->hi))
+        return false;
+    double span = kept->hi - kept->lo, used = fitted->hi - fitted->lo;
+    if (kept->log)
+    {
+        span = log10(kept->hi / kept->lo);
+        used = log10(fitted->hi / fitted->lo);
+    }
+    return used >= GRAPH_RETAINED_SHRINK * span;
+}
+
+static void stick(const graph_scale *kept, graph_scale *fitted)
+{
+    if (keeps(kept, fitted))
+    {
+        fitted->lo = kept->lo;
+        fitted->hi = kept->hi;
+    }
+}
+
+static void sticky_ranges(void *data, const graph_plot_info *info,
+                          graph_scale *values, graph_scale *own,
+                          graph_scale *timing)
+{
+    graph_retained *r = data;
+    if (same_view(r, info))
+    {
+        if (!info->model->values.manual)
+        {
+            stick(&r->key.value_range, values);
+            stick(&r->key.timing, timing);
+            if (info->model->values.mode != SCOPE_SCALE_SHARED)
+                for (unsigned s = 0; s < info->series_count; s++)
+                    stick(&r->kept[s].range, &own[s]);
+        }
+        /* A channel's pace, as seen, wobbles (the more so on a loaded
+         * machine): the gap that breaks its line stays while within a
+         * factor GRAPH_RETAINED_JOIN of it. */
+        for (unsigned s = 0; s < info->series_count; s++)
+        {
+            double kept = r->kept[s].join, now = info->join[s];
+            if (now < kept * GRAPH_RETAINED_JOIN &&
+                now > kept / GRAPH_RETAINED_JOIN)
+                info->join[s] = kept;
+        }
+    }
+    /* Kept for graph_retained_reference(). */
+    r->values = *values;
+    r->timing = *timing;
+    if (grow(r, info->series_count))
+    {
+        memcpy(r->own, own, info->series_count * sizeof(*own));
+        for (unsigned s = 0; s < info->series_count; s++)
+            r->joins[s] = info->join[s];
+        r->own_count = info->series_count;
+    }
+    else
+        r->own_count = 0;
+}
+
+/* ---- drawing -------------------------------------------------------------- */
+
+/* The image is drawn in tiles of this many columns, at multiples of it in
+ * absolute columns: cairo's rasteriser gives a pixel a value that may
+ * depend by a level on everything else drawn on its row, so each tile is
+ * drawn alone, from paths the data near it decides (graph_plot_draw),
+ * and the same tile drawn in another frame has the same pixels. A live
+ * frame draws the tile or two its new columns are in: 16 columns cost
+ * less than 32 (under Xvfb, 16 channels with the timing view went from
+ * about 26% of a core to 21%; 8 gained nothing more). */
+#define TILE            16
+
+/* Tiles are kept in images of this many columns (graph_retained). */
+#define STRIP           (8 * TILE)
+
+static int64_t floor_to(int64_t column, int64_t unit)
+{
+    return (column >= 0 ? column / unit : -((-column + unit - 1) / unit)) *
+           unit;
+}
+
+static int64_t tile_floor(int64_t column)
+{
+    return floor_to(column, TILE);
+}
+
+/* Room for the strips a plot 'info->w' wide touches. */
+static bool make_strips(graph_retained *r, const graph_plot_info *info)
+{
+    int count = ((int) info->w + TILE) / STRIP + 2;
+    int h = (int) info->h;
+    if (r->strip_count != count || r->image_h != h)
+    {
+        if (r->strips)
+            drop_strips(r, 0, r->strip_count);
+        cairo_surface_t **strips = realloc(r->strips,
+                                           count * sizeof(*strips));
+        if (!strips)
+            return false;
+        memset(strips, 0, count * sizeof(*strips));
+        r->strips = strips;
+        r->strip_count = count;
+        r->image_h = h;
+        r->valid = false;
+    }
+    return h > 0;
+}
+
+/* The graph x of absolute column 'column' in a frame whose plot starts
+ * at absolute column 'left'. */
+static double graph_x(const graph_plot_info *info, int64_t left,
+                      int64_t column)
+{
+    return info->x + (double) (column - left);
+}
+
+/* The leftmost pixel (graph x) that samples or markers added since the
+ * image was drawn change; +inf if none; NaN: the image cannot be brought
+ * up to date. */
+static double changed_from(const graph_retained *r,
+                           const graph_plot_info *info, graph_plot *plot,
+                           int64_t left)
+{
+    const graph_model *m = info->model;
+    double from = INFINITY;
+    /* Samples dropped that the margin or the plot still showed. */
+    double oldest = (double) (left - GRAPH_MARGIN_COLUMNS) * info->step;
+    for (unsigned s = 0; s < info->series_count; s++)
+    {
+        const scope_series *series = m->series[s];
+        const kept_series *kept = &r->kept[s];
+        if (series->end < kept->end || series->first < kept->first)
+            return NAN;
+        if (series->first != kept->first && series->end > series->first &&
+            series->time[series->first - series->base] > oldest)
+            return NAN;
+        if (series->end == kept->end || kept->hidden)
+            continue;
+        if (kept->end < series->first)
+            return NAN;
+        double t = series->time[kept->end - series->base];
+        double x = graph_x(info, left, (int64_t) floor(t / info->step));
+        if (x < from)
+            from = x;
+    }
+    if (isfinite(from))
+        from = graph_plot_from(plot, from);
+    size_t count = scope_markers_count(m->markers);
+    if (count < r->markers)
+        return NAN;
+    if (count && r->markers &&
+        scope_markers_get(m->markers, r->markers - 1)->time != r->newest_marker)
+        return NAN;                     /* the store dropped some: redo */
+    for (size_t i = r->markers; i < count; i++)
+    {
+        double x = scope_time_to_x(scope_markers_get(m->markers, i)->time,
+                                   info->t0, info->t1, info->x, info->w);
+        if (x - SEAM_PIXELS < from)
+            from = floor(x) - SEAM_PIXELS;
+    }
+    return from;
+}
+
+static void remember(graph_retained *r, const graph_plot_info *info,
+                     int64_t left, int64_t image_left, int64_t image_end)
+{
+    const graph_model *m = info->model;
+    r->key = (plot_key) {
+        .x = info->x, .y = info->y, .w = info->w, .h = info->h,
+        .step = info->step, .palette = m->palette, .markers = m->markers,
+        .views = m->views, .count = info->series_count, .values = m->values,
+        .value_range = info->values, .timing = info->timing,
+    };
+    r->left = left;
+    r->image_left = image_left;
+    r->image_end = image_end;
+    for (unsigned s = 0; s < info->series_count; s++)
+        r->kept[s] = (kept_series) {
+            .series = m->series[s],
+            .first = m->series[s]->first,
+            .end = m->series[s]->end,
+            .colour = info->colour[s],
+            .hidden = m->hidden && m->hidden[s],
+            .dense = info->dense[s],
+            .join = info->join[s],
+            .range = info->own[s],
+        };
+    r->markers = scope_markers_count(m->markers);
+    r->newest_marker = r->markers
+                     ? scope_markers_get(m->markers, r->markers - 1)->time
+                     : NAN;
+    r->valid = true;
+}
+
+/* Whether the image still shows what this frame would, but for the
+ * columns it scrolled by and the samples added since. */
+static bool reusable(const graph_retained *r, const graph_plot_info *info)
+{
+    const graph_model *m = info->model;
+    if (!same_view(r, info) || m->max_samples >= 0 ||
+        r->key.markers != m->markers ||
+        !same_scale(&r->key.value_range, &info->values) ||
+        !same_scale(&r->key.timing, &info->timing))
+        return false;
+    for (unsigned s = 0; s < info->series_count; s++)
+    {
+        const kept_series *kept = &r->kept[s];
+        if (kept->colour != info->colour[s] || kept->dense != info->dense[s] ||
+            kept->join != info->join[s] ||
+            !same_scale(&kept->range, &info->own[s]))
+            return false;
+    }
+    return true;
+}
+
+/* Make strips[0] the strip of absolute column 'left' (a strip's start):
+ * those left of it go, the others move down. */
+static void scroll_strips(graph_retained *r, int64_t left)
+{
+    int64_t shift = (left - r->strip_left) / STRIP;
+    if (shift < 0 || shift >= r->strip_count)
+        shift = r->strip_count;
+    drop_strips(r, 0, (int) shift);
+    memmove(r->strips, r->strips + shift,
+            (r->strip_count - shift) * sizeof(*r->strips));
+    memset(r->strips + r->strip_count - shift, 0,
+           shift * sizeof(*r->strips));
+    r->strip_left = left;
+}
+
+/* Draw the tile of absolute columns [column, column + TILE) into its
+ * strip, made if need be. False if out of memory. */
+static bool draw_tile(graph_retained *r, const graph_plot_info *info,
+                      graph_plot *plot, int64_t left, int64_t column)
+{
+    int64_t index = (column - r->strip_left) / STRIP;
+    if (index < 0 || index >= r->strip_count)
+        return false;
+    cairo_surface_t **strip = &r->strips[index];
+    if (!*strip)
+    {
+        *strip = scope_scaled_image(STRIP, r->image_h, r->scale);
+        if (!*strip)
+            return false;
+    }
+    double x = graph_x(info, left, column);
+    double strip_x = graph_x(info, left, r->strip_left + index * STRIP);
+    cairo_t *cr = cairo_create(*strip);
+    /* The strip takes the graph's coordinates. */
+    cairo_translate(cr, -strip_x, -info->y);
+    graph_plot_draw(plot, cr, x, x + TILE);
+    cairo_destroy(cr);
+    return true;
+}
+
+static void draw_plot(void *data, cairo_t *cr, const graph_plot_info *info,
+                      graph_plot *plot)
+{
+    graph_retained *r = data;
+    double x = info->x, w = info->w;
+    /* A view not anchored to whole columns (zoomed, panned) is drawn
+     * whole, directly. */
+    if (info->shift != round(info->shift) || !scope_pixel_aligned(cr) ||
+        !grow(r, info->series_count) || !make_strips(r, info))
+    {
+        r->valid = false;
+        r->whole = true;
+        r->drawn = (unsigned) w;
+        graph_plot_draw(plot, cr, x, x + w);
+        return;
+    }
+    int64_t left = (int64_t) info->shift;
+    int64_t image_left = tile_floor(left);
+    /* Tiles the plot shows, no more. */
+    int64_t image_end = tile_floor(left + (int64_t) w + TILE - 1);
+    int64_t start = image_left;         /* absolute column drawn from */
+    if (reusable(r, info) && image_left >= r->image_left && left >= r->left)
+    {
+        double from = changed_from(r, info, plot, left);
+        if (!isnan(from))
+        {
+            /* Columns the tiles did not hold, and those data changed. */
+            start = r->image_end;
+            if (from < graph_x(info, left, start))
+                start = left + (int64_t) floor(from - x);
+            start = tile_floor(start);
+            if (start < image_left)
+                start = image_left;
+        }
+    }
+    r->whole = start == image_left;
+    r->drawn = (unsigned) (image_end - start);
+    if (r->whole)
+        drop_strips(r, 0, r->strip_count);      /* drawn afresh */
+    scroll_strips(r, floor_to(image_left, STRIP));
+    bool complete = true;
+    for (int64_t tile = start; tile < image_end; tile += TILE)
+        complete &= draw_tile(r, info, plot, left, tile);
+    remember(r, info, left, image_left, image_end);
+
+    cairo_save(cr);
+    cairo_rectangle(cr, x, info->y, w, info->h);
+    cairo_clip(cr);
+    for (int i = 0; i < r->strip_count; i++)
+    {
+        if (!r->strips[i])
+            continue;
+        double sx = graph_x(info, left, r->strip_left + i * STRIP);
+        cairo_set_source_surface(cr, r->strips[i], sx, info->y);
+        cairo_rectangle(cr, sx, info->y, STRIP, info->h);
+        cairo_fill(cr);
+    }
+    cairo_restore(cr);
+    if (!complete)
+    {
+        /* Out of memory for a strip: this frame whole, the next afresh
+         * (the plot must cover its area: no background is under it). */
+        r->valid = false;
+        graph_plot_draw(plot, cr, x, x + w);
+    }
+}
+
+void graph_retained_draw(graph_retained *r, cairo_t *cr, double width,
+                         double height, const graph_model *model,
+                         graph_frame *frame)
+{
+    graph_draw_hooks hooks = {
+        .data = r, .ranges = sticky_ranges, .plot = draw_plot,
+        .columns = r->columns, .legend = r->legend, .scale = r->scale,
+    };
+    graph_draw_frame_hooked(cr, width, height, model, frame, &hooks);
+}
+
+double graph_retained_live_end(double end, double span, double columns)
+{
+    if (!(span > 0) || !(columns >= 1) || !isfinite(end))
+        return end;
+    double column = span / columns;
+    return ceil(end / column) * column;
+}
+
+/* ---- the reference ------------------------------------------------------- */
+
+/* The ranges of another one's last frame. */
+static void kept_ranges(void *data, const graph_plot_info *info,
+                        graph_scale *values, graph_scale *own,
+                        graph_scale *timing)
+{
+    const graph_retained *r = ((const graph_retained *) data)->model_of;
+    values->lo = r->values.lo;
+    values->hi = r->values.hi;
+    timing->lo = r->timing.lo;
+    timing->hi = r->timing.hi;
+    for (unsigned s = 0; s < info->series_count && s < r->own_count; s++)
+    {
+        own[s].lo = r->own[s].lo;
+        own[s].hi = r->own[s].hi;
+        info->join[s] = r->joins[s];
+    }
+}
+
+void graph_retained_reference(const graph_retained *r, cairo_t *cr,
+                              double width, double height,
+                              const graph_model *model)
+{
+    graph_retained *fresh = graph_retained_new();
+    if (!fresh)
+        return;
+    fresh->model_of = r;
+    fresh->scale = r->scale;
+    graph_draw_hooks hooks = {
+        .data = fresh, .ranges = kept_ranges, .plot = draw_plot,
+    };
+    graph_draw_frame_hooked(cr, width, height, model, NULL, &hooks);
+    graph_retained_delete(fresh);
+}

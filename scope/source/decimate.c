@@ -1,0 +1,212 @@
+/* decimate.c - min/max pyramids and per-column decimation. */
+#include "source/decimate.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static unsigned level_shift(unsigned level)
+{
+    return SCOPE_MINMAX_SHIFT * (level + 1);
+}
+
+/* Plain comparisons, inlined: fmin/fmax are library calls, and these run
+ * for every sample read. A NaN never widens an extent. */
+static scope_extent extent_combine(scope_extent a, double min, double max)
+{
+    if (min < a.min || (isnan(a.min) && !isnan(min)))
+        a.min = min;
+    if (max > a.max || (isnan(a.max) && !isnan(max)))
+        a.max = max;
+    return a;
+}
+
+void scope_minmax_init(scope_minmax *mm)
+{
+    memset(mm, 0, sizeof(*mm));
+}
+
+void scope_minmax_free(scope_minmax *mm)
+{
+    for (unsigned l = 0; l < SCOPE_MINMAX_LEVELS; l++)
+        free(mm->level[l].entry);
+    scope_minmax_init(mm);
+}
+
+/* Room for one more entry at the end: slide live entries to the front if
+ * half the array is dead, else grow. */
+static bool level_reserve(scope_minmax_level *level)
+{
+    if (level->head + level->count < level->capacity)
+        return true;
+    if (level->head >= level->capacity / 2 && level->head)
+    {
+        memmove(level->entry, level->entry + level->head,
+                level->count * sizeof(*level->entry));
+        level->head = 0;
+        return true;
+    }
+    size_t capacity = level->capacity ? 2 * level->capacity : 64;
+    scope_extent *entry = realloc(level->entry, capacity * sizeof(*entry));
+    if (!entry)
+        return false;
+    level->entry = entry;
+    level->capacity = capacity;
+    return true;
+}
+
+bool scope_minmax_append(scope_minmax *mm, uint64_t index, double value)
+{
+    for (unsigned l = 0; l < SCOPE_MINMAX_LEVELS; l++)
+    {
+        scope_minmax_level *level = &mm->level[l];
+        uint64_t block = index >> level_shift(l);
+        if (level->count && block == level->base + level->count - 1)
+        {
+            scope_extent *last = &level->entry[level->head + level->count - 1];
+            /* Inside the extent already: so is it in every coarser level,
+             * whose last block covers this one. Most samples stop here. */
+            if (value >= last->min && value <= last->max)
+                break;
+            *last = extent_combine(*last, value, value);
+            continue;
+        }
+        if (!level->count || block != level->base + level->count)
+        {
+            /* First sample, or not the next one: start over from here. */
+            level->head = 0;
+            level->count = 0;
+            level->base = block;
+        }
+        if (!level_reserve(level))
+        {
+            scope_minmax_free(mm);
+            return false;
+        }
+        level->entry[level->head + level->count++] = (scope_extent) { value, value };
+    }
+    return true;
+}
+
+void scope_minmax_trim(scope_minmax *mm, uint64_t first)
+{
+    for (unsigned l = 0; l < SCOPE_MINMAX_LEVELS; l++)
+    {
+        scope_minmax_level *level = &mm->level[l];
+        uint64_t keep = first >> level_shift(l);   /* its block may be partial */
+        if (!level->count || keep <= level->base)
+            continue;
+        uint64_t drop = keep - level->base;
+        if (drop >= level->count)
+            drop = level->count;
+        level->head += drop;
+        level->count -= drop;
+        level->base += drop;
+        if (!level->count)
+            level->head = 0;
+    }
+}
+
+static const scope_extent *level_entry(const scope_minmax *mm, unsigned l,
+                                       uint64_t block)
+{
+    const scope_minmax_level *level = &mm->level[l];
+    if (block < level->base || block - level->base >= level->count)
+        return NULL;
+    return &level->entry[level->head + (block - level->base)];
+}
+
+scope_extent scope_minmax_query(const scope_minmax *mm, const double *raw,
+                                uint64_t raw_base, uint64_t begin,
+                                uint64_t end)
+{
+    scope_extent result = { NAN, NAN };
+    int previous = -1;                  /* level used last; -1 = samples */
+    uint64_t i = begin;
+    while (i < end)
+    {
+        /* The largest block that starts at i and ends by 'end': blocks grow
+         * one level at a time going in and shrink going out. */
+        int l = mm ? previous + 1 : -1;
+        if (l >= SCOPE_MINMAX_LEVELS)
+            l = SCOPE_MINMAX_LEVELS - 1;
+        const scope_extent *entry = NULL;
+        for (; l >= 0; l--)
+        {
+            uint64_t size = UINT64_C(1) << level_shift((unsigned) l);
+            if ((i & (size - 1)) == 0 && end - i >= size &&
+                (entry = level_entry(mm, (unsigned) l, i >> level_shift((unsigned) l))))
+                break;
+        }
+        if (entry)
+        {
+            result = extent_combine(result, entry->min, entry->max);
+            i += UINT64_C(1) << level_shift((unsigned) l);
+        }
+        else
+        {
+            double v = raw[i - raw_base];
+            result = extent_combine(result, v, v);
+            i++;
+        }
+        previous = l;
+    }
+    return result;
+}
+
+uint64_t scope_track_lower_bound(const scope_track_view *track, double t)
+{
+    uint64_t lo = track->first, hi = track->end;
+    while (lo < hi)
+    {
+        uint64_t mid = lo + (hi - lo) / 2;
+        if (track->time[mid - track->base] < t)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+void scope_decimate(const scope_track_view *track, uint64_t first,
+                    uint64_t end, int64_t origin, double step,
+                    unsigned columns, scope_column *out)
+{
+    if (first < track->first)
+        first = track->first;
+    if (end > track->end)
+        end = track->end;
+    scope_track_view range = *track;
+    range.first = first;
+    range.end = end < first ? first : end;
+
+    uint64_t begin = scope_track_lower_bound(&range, (double) origin * step);
+    for (unsigned c = 0; c < columns; c++)
+    {
+        range.first = begin;
+        uint64_t stop = scope_track_lower_bound(&range,
+                                                (double) (origin + c + 1) * step);
+        scope_column *column = &out[c];
+        column->used = begin < stop;
+        if (column->used)
+        {
+            const double *value = track->value, *time = track->time;
+            uint64_t base = track->base;
+            scope_extent extent = scope_minmax_query(track->minmax,
+                                                     track->value, track->base,
+                                                     begin, stop);
+            column->first = value[begin - base];
+            column->last = value[stop - 1 - base];
+            column->min = extent.min;
+            column->max = extent.max;
+            column->start_time = time[begin - base];
+            column->end_time = time[stop - 1 - base];
+        }
+        else
+        {
+            column->first = column->last = column->min = column->max = NAN;
+            column->start_time = column->end_time = NAN;
+        }
+        begin = stop;
+    }
+}

@@ -1,0 +1,20 @@
+/* window_title.c - "recorder_scope: PROGRAM[PID] PATH". */
+#include "view/window_title.h"
+
+#include <stdio.h>
+
+void scope_window_title(char *buf, size_t size, const char *path,
+                        const char *program, unsigned pid)
+{
+    if (!program || !program[0])
+    {
+        snprintf(buf, size, "recorder_scope: %s", path);
+        return;
+    }
+    char name[64];
+    size_t n = 0;
+    for (const char *p = program; *p && n + 1 < sizeof(name); p++)
+        name[n++] = *p >= ' ' && *p < 0x7f ? *p : '?';
+    name[n] = 0;
+    snprintf(buf, size, "recorder_scope: %s[%u] %s", name, pid, path);
+}

@@ -1,0 +1,172 @@
+/* window_chrome.c - header bar and shortcuts window of the scope.
+ *
+ * GTK 4.8: GtkShortcutsWindow can only be filled by a builder, so its XML
+ * is made from the tables (shortcuts_xml.c).
+ */
+#include "window/window_chrome.h"
+#include "window/key_bindings_table.h"
+#include "window/shortcuts_xml.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+/* Tooltips and menu labels say keys as the table binds them. */
+static void tooltip(GtkWidget *widget, const char *action)
+{
+    char text[256];
+    scope_key_tooltip(action, text, sizeof(text));
+    gtk_widget_set_tooltip_text(widget, text);
+}
+
+static GtkWidget *action_button(GtkWidget *button, const char *action)
+{
+    gtk_actionable_set_action_name(GTK_ACTIONABLE(button), action);
+    tooltip(button, action);
+    return button;
+}
+
+static GtkWidget *icon_button(const char *icon, const char *action,
+                              bool toggle)
+{
+    GtkWidget *button = toggle ? gtk_toggle_button_new() : gtk_button_new();
+    gtk_button_set_icon_name(GTK_BUTTON(button), icon);
+    return action_button(button, action);
+}
+
+/* The first key of 'action', as people write it ("" if none). */
+static const char *first_key(const char *action, char *buf, size_t size)
+{
+    const scope_key_binding *binding = scope_key_binding_find(action);
+    buf[0] = 0;
+    if (binding && binding->keys[0])
+        scope_key_text(binding->keys[0], buf, size);
+    return buf;
+}
+
+static GtkWidget *save_menu(void)
+{
+    GMenu *menu = g_menu_new();
+    g_menu_append(menu, "Save image (PNG)", "app.save-image");
+    g_menu_append(menu, "Save data (CSV)", "app.save-data");
+    g_menu_append(menu, "Save both", "app.save-both");
+    GtkWidget *button = gtk_menu_button_new();
+    gtk_menu_button_set_icon_name(GTK_MENU_BUTTON(button),
+                                  "document-save-symbolic");
+    gtk_menu_button_set_menu_model(GTK_MENU_BUTTON(button),
+                                   G_MENU_MODEL(menu));
+    g_object_unref(menu);
+    char image[32], data[32], both[32], text[160];
+    snprintf(text, sizeof(text),
+             "Save the focused graph: image (%s), data (%s), both (%s)",
+             first_key("app.save-image", image, sizeof(image)),
+             first_key("app.save-data", data, sizeof(data)),
+             first_key("app.save-both", both, sizeof(both)));
+    gtk_widget_set_tooltip_text(button, text);
+    return button;
+}
+
+static GtkWidget *main_menu(void)
+{
+    GMenu *menu = g_menu_new();
+    GMenu *view = g_menu_new();
+    g_menu_append(view, "Live", "app.live");
+    g_menu_append(view, "Scale mode", "app.scale-mode");
+    g_menu_append(view, "Log scale", "app.log-scale");
+    g_menu_append(view, "Lock range", "app.lock-range");
+    g_menu_append(view, "Clear cursors", "app.cursors-clear");
+    g_menu_append_section(menu, NULL, G_MENU_MODEL(view));
+    g_object_unref(view);
+    GMenu *app = g_menu_new();
+    g_menu_append(app, "Keyboard shortcuts", "app.shortcuts");
+    g_menu_append(app, "Quit", "app.quit");
+    g_menu_append_section(menu, NULL, G_MENU_MODEL(app));
+    g_object_unref(app);
+
+    GtkWidget *button = gtk_menu_button_new();
+    gtk_menu_button_set_icon_name(GTK_MENU_BUTTON(button),
+                                  "open-menu-symbolic");
+    gtk_menu_button_set_menu_model(GTK_MENU_BUTTON(button),
+                                   G_MENU_MODEL(menu));
+    gtk_menu_button_set_primary(GTK_MENU_BUTTON(button), TRUE);  /* F10 */
+    g_object_unref(menu);
+    gtk_widget_set_tooltip_text(button, "Main menu (F10)");
+    return button;
+}
+
+/* Its popover comes from scope_app.c (channel_picker.c). */
+static GtkWidget *picker_button(void)
+{
+    GtkWidget *button = gtk_menu_button_new();
+    gtk_menu_button_set_icon_name(GTK_MENU_BUTTON(button),
+                                  "list-add-symbolic");
+    tooltip(button, "app.pick-channels");
+    return button;
+}
+
+GtkWidget *scope_header_bar_new(void)
+{
+    GtkWidget *bar = gtk_header_bar_new();
+    /* Narrow windows (-g 640x...) stay possible: no minimize or maximize
+     * buttons beside the graph controls (the title still maximizes on a
+     * double-click). */
+    gtk_header_bar_set_decoration_layout(GTK_HEADER_BAR(bar), ":close");
+    gtk_header_bar_pack_start(GTK_HEADER_BAR(bar),
+        icon_button("media-playback-pause-symbolic", "app.pause", true));
+    gtk_header_bar_pack_start(GTK_HEADER_BAR(bar),
+        icon_button("go-last-symbolic", "app.live", false));
+
+    static const struct { const char *label, *action; } views[] = {
+        { "Values", "app.toggle-normal" },
+        { "Avg", "app.toggle-average" },
+        { "Min/max", "app.toggle-minmax" },
+        { "Timing", "app.toggle-timing" },
+    };
+    GtkWidget *linked = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0);
+    gtk_widget_add_css_class(linked, "linked");
+    for (size_t v = 0; v < G_N_ELEMENTS(views); v++)
+        gtk_box_append(GTK_BOX(linked),
+                       action_button(gtk_toggle_button_new_with_label(
+                                         views[v].label),
+                                     views[v].action));
+    gtk_header_bar_pack_start(GTK_HEADER_BAR(bar), linked);
+
+    /* Linked, the picker, save and menu buttons leave room for a 640 px
+     * window. */
+    GtkWidget *picker = picker_button();
+    g_object_set_data(G_OBJECT(bar), SCOPE_PICKER_BUTTON, picker);
+    GtkWidget *end = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0);
+    gtk_widget_add_css_class(end, "linked");
+    gtk_box_append(GTK_BOX(end), picker);
+    gtk_box_append(GTK_BOX(end), save_menu());
+    gtk_box_append(GTK_BOX(end), main_menu());
+    gtk_header_bar_pack_end(GTK_HEADER_BAR(bar), end);
+    return bar;
+}
+
+GtkWindow *scope_shortcuts_window_new(void)
+{
+    char *xml = scope_shortcuts_xml();
+    if (!xml)
+    {
+        g_warning("recorder_scope: out of memory for the shortcuts window");
+        return NULL;
+    }
+    GtkBuilder *builder = gtk_builder_new();
+    GError *error = NULL;
+    GtkWindow *window = NULL;
+    /* Toplevels outlive their builder: GTK keeps them until
+     * gtk_window_destroy(). */
+    if (gtk_builder_add_from_string(builder, xml, -1, &error))
+        window = GTK_WINDOW(gtk_builder_get_object(builder,
+                                                   SCOPE_SHORTCUTS_WINDOW_ID));
+    else
+    {
+        g_warning("recorder_scope: cannot build the shortcuts window: %s",
+                  error->message);
+        g_clear_error(&error);
+    }
+    g_object_unref(builder);
+    free(xml);
+    return window;
+}
