@@ -89,6 +89,16 @@ grep -q "<0x1000>" "$work/out" || fail "own segment: record missing: $(cat "$wor
 #    machine's own /tmp/recorder_share; the programs are copied out first.
 bins=$(mktemp -d /var/tmp/check-share-trust.XXXXXX)
 cp "$feeder" "$scope" "$bins/"
+# A sanitizer's suppressions in a tree under /tmp would vanish there too.
+for kind in tsan lsan; do
+    options=$(printf %s "$kind" | tr a-z A-Z)_OPTIONS
+    eval "value=\${$options:-}"
+    case "$value" in
+        *suppressions=*)
+            cp "$top/tests/$kind.supp" "$bins/"
+            export "$options=$value suppressions=$bins/$kind.supp" ;;
+    esac
+done
 cat >"$bins/fallback.sh" <<SCRIPT
 set -eu
 mount -t tmpfs -o mode=1777 tmpfs /tmp
