@@ -176,7 +176,7 @@ $(BUILD)/scope/window/%.o: scope/window/%.c
 
 # Regexes the user types (options, graphs, the picker) go through the
 # library's own (private) bounded compiler.
-SCOPE_REGEX_USERS := options/scope_options source/channel_data \
+SCOPE_REGEX_USERS := options/scope_options source/segment_channels source/source \
                      window/channel_picker
 $(SCOPE_REGEX_USERS:%=$(BUILD)/scope/%.o) \
 $(SCOPE_REGEX_USERS:%=$(BENCH_BUILD)/scope/%.o): SCOPE_CFLAGS += $(CPPFLAGS_LIB)

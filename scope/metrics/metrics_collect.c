@@ -207,7 +207,7 @@ static void add_channel(void *arg, unsigned segment, scope_source *source,
     if (build->grouped)
     {
         const char *channel = scope_group_channel_of(
-            scope_source_label(source), name);
+            scope_source_segment_name(source, 0), name);
         if (channel)
             name = channel;
     }

@@ -1,9 +1,12 @@
 /* multi_source.c - several segments shown as one source: one follower
- * per segment path, their graphs' channels side by side on one axis. */
+ * per segment path (segment_source.c), their graphs' channels side by side
+ * on one axis (group_axis.c). */
 #include "source/multi_source.h"
+#include "source/group_axis.h"
 #include "source/segment_list.h"
+#include "source/segment_source.h"
+#include "source/source_ops.h"
 
-#include <ctype.h>
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
@@ -28,6 +31,7 @@ typedef struct group_graph
 
 struct scope_group
 {
+    scope_source        base;           /* graphs' requests; first */
     scope_source_config config;
     char **             patterns;       /* -S, each a path or a pattern */
     unsigned            pattern_count;
@@ -36,7 +40,6 @@ struct scope_group
     double              next_glob;
     group_member *      members;
     unsigned            member_count;
-    char **             regexes;        /* of each graph; NULL: all */
     group_graph *       graphs;
     unsigned            graph_count;
     int                 target;         /* -1: every segment */
@@ -44,51 +47,17 @@ struct scope_group
     char                message[4608];
 };
 
-/* ---- names ----------------------------------------------------------------- */
+static const scope_source_ops group_ops;
+static void group_delete(scope_source *base);
 
-const char *scope_group_full_name(const char *label, const char *channel,
-                                  char *buf, size_t size)
+static scope_group *group_of(const scope_source *base)
 {
-    if (!label || !label[0])
-        return channel;
-    snprintf(buf, size, "%s/%s", label, channel);
-    return buf;
+    return (scope_group *) base;
 }
 
-const char *scope_group_channel_of(const char *label, const char *name)
+scope_group *scope_source_group(const scope_source *source)
 {
-    if (label)
-    {
-        size_t n = strlen(label);
-        if (!n)
-            return name;
-        return strncmp(name, label, n) == 0 && name[n] == '/' ? name + n + 1
-                                                             : NULL;
-    }
-    /* PROGRAM[DIGITS]/: the first "]/" with digits before it. */
-    for (const char *end = strstr(name, "]/"); end; end = strstr(end + 1, "]/"))
-    {
-        const char *digit = end;
-        while (digit > name && isdigit((unsigned char) digit[-1]))
-            digit--;
-        if (digit < end && digit > name + 1 && digit[-1] == '[')
-            return end + 2;
-    }
-    return name;
-}
-
-double scope_group_place(scope_group_link *link,
-                         const recorder_share_process *process,
-                         char *label, size_t size)
-{
-    /* The program name comes from the segment: show it escaped. */
-    char program[4 * sizeof(process->program)];
-    recorder_share_escape(program, sizeof(program), process->program,
-                          strnlen(process->program, sizeof(process->program)));
-    snprintf(label, size, "%s[%u]", program, process->pid);
-    if (isnan(link->origin))
-        link->origin = process->start_monotonic;
-    return process->start_monotonic - link->origin;
+    return source->ops == &group_ops ? group_of(source) : NULL;
 }
 
 /* ---- the group --------------------------------------------------------------- */
@@ -113,9 +82,9 @@ static bool add_member(scope_group *group, const char *path, bool from_pattern)
     scope_source *source = scope_source_new(path, &group->config);
     if (!source)
         return false;
-    scope_source_join_group(source, &group->link);
+    segment_source_join(source, &group->link);
     for (unsigned g = 0; g < group->graph_count; g++)
-        if (scope_source_add_graph(source, group->regexes[g]) < 0)
+        if (scope_source_add_graph(source, group->base.requests[g].regex) < 0)
         {
             scope_source_delete(source);
             return false;
@@ -237,6 +206,7 @@ scope_source *scope_source_new_paths(const char *const *paths, unsigned count,
     scope_group *group = calloc(1, sizeof(*group));
     if (!group)
         return NULL;
+    group->base.ops = &group_ops;
     group->config = *config;
     group->link.origin = NAN;
     group->target = -1;
@@ -255,20 +225,16 @@ scope_source *scope_source_new_paths(const char *const *paths, unsigned count,
     }
     if (group->pattern_count != count)
     {
-        scope_group_delete(group);
+        group_delete(&group->base);
         return NULL;
     }
     describe(group);
-    scope_source *source = scope_source_new_group(group, group->path, config);
-    if (!source)
-        scope_group_delete(group);
-    return source;
+    return &group->base;
 }
 
-void scope_group_delete(scope_group *group)
+static void group_delete(scope_source *base)
 {
-    if (!group)
-        return;
+    scope_group *group = group_of(base);
     for (unsigned m = 0; m < group->member_count; m++)
         scope_source_delete(group->members[m].source);
     free(group->members);
@@ -276,43 +242,32 @@ void scope_group_delete(scope_group *group)
         free(group->patterns[p]);
     free(group->patterns);
     for (unsigned g = 0; g < group->graph_count; g++)
-    {
-        free(group->regexes[g]);
         free(group->graphs[g].series);
-    }
-    free(group->regexes);
     free(group->graphs);
+    scope_source_free_requests(base);
     free(group);
 }
 
-int scope_group_add_graph(scope_group *group, const char *regex)
+static int group_add_graph(scope_source *base, unsigned graph)
 {
-    char **regexes = realloc(group->regexes, (group->graph_count + 1) *
-                                             sizeof(*regexes));
-    if (!regexes)
-        return -1;
-    group->regexes = regexes;
-    group_graph *graphs = realloc(group->graphs, (group->graph_count + 1) *
+    scope_group *group = group_of(base);
+    group_graph *graphs = realloc(group->graphs, (graph + 1) *
                                                  sizeof(*graphs));
     if (!graphs)
         return -1;
     group->graphs = graphs;
-    char *copy = regex ? strdup(regex) : NULL;
-    if (regex && !copy)
-        return -1;
     for (unsigned m = 0; m < group->member_count; m++)
-        if (scope_source_add_graph(group->members[m].source, regex) < 0)
-        {
-            free(copy);
+        if (scope_source_add_graph(group->members[m].source,
+                                   base->requests[graph].regex) < 0)
             return -1;
-        }
-    regexes[group->graph_count] = copy;
-    graphs[group->graph_count] = (group_graph) { 0 };
-    return (int) group->graph_count++;
+    graphs[graph] = (group_graph) { 0 };
+    group->graph_count = graph + 1;
+    return 0;
 }
 
-unsigned scope_group_poll(scope_group *group, double now)
+static unsigned group_poll(scope_source *base, double now)
 {
+    scope_group *group = group_of(base);
     unsigned flags = 0;
     if (now >= group->next_glob)
     {
@@ -340,8 +295,9 @@ unsigned scope_group_poll(scope_group *group, double now)
     return flags;
 }
 
-scope_source_state scope_group_state(const scope_group *group)
+static scope_source_state group_state(const scope_source *base)
 {
+    const scope_group *group = group_of(base);
     scope_source_state best = SCOPE_SOURCE_WAITING;
     bool failed = false;
     for (unsigned m = 0; m < group->member_count; m++)
@@ -358,20 +314,23 @@ scope_source_state scope_group_state(const scope_group *group)
     return best == SCOPE_SOURCE_WAITING && failed ? SCOPE_SOURCE_FAILED : best;
 }
 
-const char *scope_group_path(const scope_group *group)
+static const char *group_path(const scope_source *base)
 {
+    const scope_group *group = group_of(base);
     return group->path;
 }
 
-const char *scope_group_message(const scope_group *group)
+static const char *group_message(const scope_source *base)
 {
+    const scope_group *group = group_of(base);
     return group->message;
 }
 
 /* The first segment attached: what follows records and lists channels
  * keeps reading the same one whatever the target. */
-recorder_share *scope_group_share(scope_group *group)
+static recorder_share *group_share(scope_source *base)
 {
+    scope_group *group = group_of(base);
     for (unsigned m = 0; m < group->member_count; m++)
     {
         recorder_share *share = scope_source_share(group->members[m].source);
@@ -381,8 +340,9 @@ recorder_share *scope_group_share(scope_group *group)
     return NULL;
 }
 
-bool scope_group_tweak(scope_group *group, const char *name, intptr_t *value)
+static bool group_tweak(scope_source *base, const char *name, intptr_t *value)
 {
+    scope_group *group = group_of(base);
     if (group->target >= 0 && (unsigned) group->target < group->member_count)
         return scope_source_tweak(group->members[group->target].source, name,
                                   value);
@@ -392,29 +352,28 @@ bool scope_group_tweak(scope_group *group, const char *name, intptr_t *value)
     return false;
 }
 
-scope_series *const *scope_group_graph_series(const scope_group *group,
-                                              unsigned graph, unsigned *count)
+static scope_series *const *group_graph_series(const scope_source *base,
+                                               unsigned graph,
+                                               unsigned *count)
 {
-    if (graph >= group->graph_count)
-    {
-        *count = 0;
-        return NULL;
-    }
+    const scope_group *group = group_of(base);
     *count = group->graphs[graph].count;
     return group->graphs[graph].series;
 }
 
-bool scope_group_graph_take_new(scope_group *group, unsigned graph)
+static bool group_graph_take_new(scope_source *base, unsigned graph)
 {
+    scope_group *group = group_of(base);
     if (graph >= group->graph_count || !group->graphs[graph].fresh)
         return false;
     group->graphs[graph].fresh = false;
     return true;
 }
 
-double scope_group_graph_view_end(scope_group *group, unsigned graph,
+static double group_graph_view_end(scope_source *base, unsigned graph,
                                   double now, bool *scrolling)
 {
+    scope_group *group = group_of(base);
     double end = NAN;
     bool any = false;
     for (unsigned m = 0; m < group->member_count; m++)
@@ -430,8 +389,9 @@ double scope_group_graph_view_end(scope_group *group, unsigned graph,
     return end;
 }
 
-double scope_group_view_end(scope_group *group, double now, bool *scrolling)
+static double group_view_end(scope_source *base, double now, bool *scrolling)
 {
+    scope_group *group = group_of(base);
     double end = NAN;
     bool any = false;
     for (unsigned m = 0; m < group->member_count; m++)
@@ -447,9 +407,10 @@ double scope_group_view_end(scope_group *group, double now, bool *scrolling)
     return end;
 }
 
-bool scope_group_held_range(const scope_group *group, double *oldest,
+static bool group_held_range(const scope_source *base, double *oldest,
                             double *newest)
 {
+    const scope_group *group = group_of(base);
     double lo = INFINITY, hi = -INFINITY;
     for (unsigned m = 0; m < group->member_count; m++)
     {
@@ -469,9 +430,10 @@ bool scope_group_held_range(const scope_group *group, double *oldest,
 
 /* Nothing to say as long as one segment shows data on the graph; else
  * what a live one says, else the first's. */
-size_t scope_group_graph_message(const scope_group *group, unsigned graph,
+static size_t group_graph_message(const scope_source *base, unsigned graph,
                                  double now, char *buf, size_t size)
 {
+    const scope_group *group = group_of(base);
     int live = -1, first = -1;
     for (unsigned m = 0; m < group->member_count; m++)
     {
@@ -502,21 +464,24 @@ size_t scope_group_graph_message(const scope_group *group, unsigned graph,
                                       now, buf, size);
 }
 
-double scope_group_axis_time(const scope_group *group, double t)
+static double group_axis_time(const scope_source *base, double t)
 {
+    const scope_group *group = group_of(base);
     for (unsigned m = 0; m < group->member_count; m++)
         if (scope_source_share(group->members[m].source))
             return scope_source_axis_time(group->members[m].source, t);
     return NAN;
 }
 
-double scope_group_axis_now(const scope_group *group, double now)
+static double group_axis_now(const scope_source *base, double now)
 {
+    const scope_group *group = group_of(base);
     return now - group->link.origin;    /* NaN until an origin is known */
 }
 
-const recorder_share_process *scope_group_process(const scope_group *group)
+static const recorder_share_process *group_process(const scope_source *base)
 {
+    const scope_group *group = group_of(base);
     if (group->target >= 0 && (unsigned) group->target < group->member_count)
         return scope_source_process(group->members[group->target].source);
     for (unsigned m = 0; m < group->member_count; m++)
@@ -529,16 +494,18 @@ const recorder_share_process *scope_group_process(const scope_group *group)
     return NULL;
 }
 
-void scope_group_graph_add_channel(scope_group *group, unsigned graph,
-                                   const char *name)
+static void group_channel_added(scope_source *base, unsigned graph,
+                                const char *name)
 {
+    scope_group *group = group_of(base);
     for (unsigned m = 0; m < group->member_count; m++)
         scope_source_graph_add_channel(group->members[m].source, graph, name);
 }
 
-int scope_group_graph_remove_channel(scope_group *group, unsigned graph,
-                                     const char *name)
+static int group_channel_removed(scope_source *base, unsigned graph,
+                                 const char *name)
 {
+    scope_group *group = group_of(base);
     int at = -1;
     unsigned before = 0;
     for (unsigned m = 0; m < group->member_count; m++)
@@ -556,48 +523,68 @@ int scope_group_graph_remove_channel(scope_group *group, unsigned graph,
     return at;
 }
 
-/* ---- segments ---------------------------------------------------------------- */
+/* ---- segments ------------------------------------------------------------------ */
 
-unsigned scope_source_segment_count(const scope_source *source)
+static unsigned group_segment_count(const scope_source *base)
 {
-    const scope_group *group = scope_source_group(source);
-    return group ? group->member_count : 1;
+    return group_of(base)->member_count;
 }
 
-scope_source *scope_source_segment(const scope_source *source, unsigned i)
+static scope_source *group_segment(const scope_source *base, unsigned i)
 {
-    const scope_group *group = scope_source_group(source);
-    if (!group)
-        return (scope_source *) source;
+    const scope_group *group = group_of(base);
     return i < group->member_count ? group->members[i].source : NULL;
 }
 
-unsigned scope_source_segment_found(const scope_source *source, unsigned i)
+static unsigned group_segment_found(const scope_source *base, unsigned i)
 {
-    const scope_group *group = scope_source_group(source);
-    if (!group)
-        return scope_source_last_found(source);
+    const scope_group *group = group_of(base);
     return i < group->member_count ? group->members[i].found : 0;
 }
 
-const char *scope_source_segment_name(const scope_source *source, unsigned i)
+static const char *group_segment_name(const scope_source *base, unsigned i)
 {
-    scope_source *segment = scope_source_segment(source, i);
-    if (!segment)
-        return "";
-    return scope_source_label(segment);
+    const scope_group *group = group_of(base);
+    return i < group->member_count
+           ? segment_source_label(group->members[i].source) : "";
 }
 
-int scope_source_target(const scope_source *source)
+static int group_target(const scope_source *base)
 {
-    const scope_group *group = scope_source_group(source);
-    return group ? group->target : -1;
+    return group_of(base)->target;
 }
 
-void scope_source_set_target(scope_source *source, int target)
+static void group_set_target(scope_source *base, int target)
 {
-    scope_group *group = scope_source_group(source);
-    if (group)
-        group->target = target >= 0 && (unsigned) target < group->member_count
-                      ? target : -1;
+    scope_group *group = group_of(base);
+    group->target = target >= 0 && (unsigned) target < group->member_count
+                  ? target : -1;
 }
+
+static const scope_source_ops group_ops = {
+    .destroy = group_delete,
+    .add_graph = group_add_graph,
+    .channel_added = group_channel_added,
+    .channel_removed = group_channel_removed,
+    .poll = group_poll,
+    .state = group_state,
+    .path = group_path,
+    .message = group_message,
+    .share = group_share,
+    .tweak = group_tweak,
+    .graph_series = group_graph_series,
+    .graph_take_new = group_graph_take_new,
+    .graph_view_end = group_graph_view_end,
+    .view_end = group_view_end,
+    .held_range = group_held_range,
+    .graph_message = group_graph_message,
+    .axis_time = group_axis_time,
+    .axis_now = group_axis_now,
+    .process = group_process,
+    .segment_count = group_segment_count,
+    .segment = group_segment,
+    .segment_found = group_segment_found,
+    .segment_name = group_segment_name,
+    .target = group_target,
+    .set_target = group_set_target,
+};

@@ -1,0 +1,152 @@
+/* series.c - the history of one channel: samples, derived tracks and
+ * their min/max pyramids, kept within a count. */
+#include "source/series.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void scope_series_init(scope_series *series, const char *name, double ratio)
+{
+    memset(series, 0, sizeof(*series));
+    snprintf(series->name, sizeof(series->name), "%s", name);
+    series->channel = -1;
+    series->skip_until = -INFINITY;
+    series->latest_time = NAN;
+    series->latest_value = NAN;
+    series->latest_interval = NAN;
+    for (unsigned k = 0; k < SCOPE_TRACKS; k++)
+        scope_minmax_init(&series->minmax[k]);
+    scope_stats_init(&series->stats, ratio);
+    scope_loss_rate_init(&series->losses);
+    scope_pace_init(&series->pace);
+}
+
+void scope_series_free(scope_series *series)
+{
+    free(series->time);
+    for (unsigned k = 0; k < SCOPE_TRACKS; k++)
+    {
+        free(series->track[k]);
+        scope_minmax_free(&series->minmax[k]);
+    }
+    memset(series, 0, sizeof(*series));
+    series->channel = -1;
+}
+
+/* Room for one more sample: slide the kept ones to the front when half
+ * the arrays hold dropped samples, else grow them all. */
+static bool series_reserve(scope_series *series)
+{
+    size_t used = (size_t) (series->end - series->base);
+    if (used < series->capacity)
+        return true;
+    size_t dead = (size_t) (series->first - series->base);
+    if (dead && dead >= series->capacity / 2)
+    {
+        size_t live = used - dead;
+        memmove(series->time, series->time + dead, live * sizeof(double));
+        for (unsigned k = 0; k < SCOPE_TRACKS; k++)
+            memmove(series->track[k], series->track[k] + dead,
+                    live * sizeof(double));
+        series->base = series->first;
+        return true;
+    }
+    size_t capacity = series->capacity ? 2 * series->capacity : 1024;
+    double *grown = realloc(series->time, capacity * sizeof(double));
+    if (!grown)
+        return false;
+    series->time = grown;
+    for (unsigned k = 0; k < SCOPE_TRACKS; k++)
+    {
+        grown = realloc(series->track[k], capacity * sizeof(double));
+        if (!grown)
+            return false;               /* the arrays that grew stay grown */
+        series->track[k] = grown;
+    }
+    series->capacity = capacity;
+    return true;
+}
+
+bool scope_series_append(scope_series *series, double time, double value)
+{
+    if (!series_reserve(series))
+        return false;
+    if (series->end > series->first && time < series->latest_time)
+        time = series->latest_time;     /* keep times sorted for searches */
+    double tracks[SCOPE_TRACKS];
+    scope_stats_add(&series->stats, time, value, tracks);
+    scope_pace_add(&series->pace, tracks[SCOPE_TRACK_INTERVAL] * 1e-6);
+    size_t at = (size_t) (series->end - series->base);
+    series->time[at] = time;
+    for (unsigned k = 0; k < SCOPE_TRACKS; k++)
+    {
+        series->track[k][at] = tracks[k];
+        /* On failure the pyramid empties itself and queries scan. */
+        scope_minmax_append(&series->minmax[k], series->end, tracks[k]);
+    }
+    series->end++;
+    series->latest_time = time;
+    series->latest_value = value;
+    series->latest_interval = tracks[SCOPE_TRACK_INTERVAL];
+    return true;
+}
+
+void scope_series_trim(scope_series *series, double oldest, size_t keep)
+{
+    uint64_t first = series->first;
+    if (keep && series->end - first > keep)
+        first = series->end - keep;
+    if (oldest > -INFINITY)
+    {
+        scope_track_view view = scope_series_track(series, SCOPE_TRACK_VALUE);
+        view.first = first;
+        first = scope_track_lower_bound(&view, oldest);
+    }
+    if (first == series->first)
+        return;
+    series->first = first;
+    for (unsigned k = 0; k < SCOPE_TRACKS; k++)
+        scope_minmax_trim(&series->minmax[k], first);
+}
+
+scope_track_view scope_series_track(const scope_series *series,
+                                    scope_track_kind kind)
+{
+    return (scope_track_view) {
+        .time = series->time,
+        .value = series->track[kind],
+        .minmax = &series->minmax[kind],
+        .base = series->base,
+        .first = series->first,
+        .end = series->end,
+    };
+}
+
+void scope_series_visible(const scope_series *series, double t0, double t1,
+                          size_t cap, uint64_t *first, uint64_t *end)
+{
+    scope_track_view view = scope_series_track(series, SCOPE_TRACK_VALUE);
+    *first = isnan(t0) ? view.first : scope_track_lower_bound(&view, t0);
+    *end = isnan(t1) ? view.end
+                     : scope_track_lower_bound(&view, nextafter(t1, INFINITY));
+    if (*end < *first)
+        *end = *first;
+    if (cap && *end - *first > cap)
+        *first = *end - cap;
+}
+
+bool scope_series_value_at(const scope_series *series, double t,
+                           double *sample_time, double *value)
+{
+    scope_track_view view = scope_series_track(series, SCOPE_TRACK_VALUE);
+    if (isnan(t) || view.end <= view.first)
+        return false;
+    uint64_t after = scope_track_lower_bound(&view, nextafter(t, INFINITY));
+    if (after == view.first)
+        return false;
+    *sample_time = view.time[after - 1 - view.base];
+    *value = view.value[after - 1 - view.base];
+    return true;
+}
