@@ -4,9 +4,10 @@
  * with CLOCK_MONOTONIC at start, with a provisional rate; later points are
  * taken when due, by whoever converts a record then (renderers, dumps) or
  * by the shared segment's command thread. Each new point starts on the
- * line of the one before, at a tick nobody can have converted yet (checked
- * again just before it is published, in case its thread was preempted), so
- * no converted time ever changes (time_base_private.h). Its rate is the best
+ * line of the one before, at a tick nobody can have converted yet (in this
+ * process, published by the same compare-and-swap that conversions raise
+ * their reach with; for readers of the segment, checked against the time
+ * just before), so no converted time ever changes (time_base_private.h). Its rate is the best
  * one known (measured since start), bent a little to pull the accumulated
  * error back to zero by the next point. While no other process reads our
  * times, a point can instead go exactly through a fresh measurement, with a
@@ -30,7 +31,14 @@ static recorder_time_base *mirror;      /* the shared segment's copy */
 static uint64_t start_ticks;            /* the pair measured at start */
 static uint64_t start_ns;               /* CLOCK_MONOTONIC at start */
 static int64_t  start_local_us;         /* wall clock + UTC offset at start */
-static uint64_t converted_max;          /* newest ticks converted here */
+/* Conversions in this process and the points they use, in one word: the
+ * count of points published (top bits) and how far ticks have been
+ * converted here (the rest: units of 64 ticks past start, rounded up). A
+ * conversion raises the second and takes the count from the same word; a
+ * point is published by raising the count only if no conversion reached
+ * its start. One compare-and-swap decides both, so an appender preempted
+ * anywhere cannot change a time this process already gave. */
+static uint64_t published;
 static uint64_t due_ns;                 /* next point, since start */
 static uint64_t due_ticks;              /* the same, roughly, in ticks */
 
@@ -39,6 +47,37 @@ static uint64_t due_ticks;              /* the same, roughly, in ticks */
 #define TIMED_UNTIL_NS          1500000000ull   /* later: when anyone wakes */
 #define PROVISIONAL_NS          20000ull        /* shortest provisional */
 #define MARGIN_S                1e-4            /* a new point's lead */
+#define COUNT_SHIFT             56              /* 'published': count */
+#define REACH_MASK              ((1ull << COUNT_SHIFT) - 1)
+#define REACH_UNIT_SHIFT        6               /* 64 ticks */
+
+/* The reach that covers 'ticks': one unit past the unit holding it. */
+static uint64_t reach_of(uint64_t ticks)
+{
+    if (ticks <= start_ticks)
+        return 0;
+    uint64_t reach = ((ticks - start_ticks) >> REACH_UNIT_SHIFT) + 1;
+    return reach < REACH_MASK ? reach : REACH_MASK;
+}
+
+/* The first tick a reach does not cover. */
+static uint64_t first_tick_beyond(uint64_t reach)
+{
+    return start_ticks + (reach << REACH_UNIT_SHIFT);
+}
+
+/* Note that 'ticks' is converted here; the count of points to use. */
+static unsigned note_converted(uint64_t ticks)
+{
+    uint64_t reach = reach_of(ticks);
+    uint64_t word = __atomic_load_n(&published, __ATOMIC_ACQUIRE);
+    while ((word & REACH_MASK) < reach &&
+           !__atomic_compare_exchange_n(&published, &word,
+                                        (word & ~REACH_MASK) | reach, true,
+                                        __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+        ;
+    return (unsigned) (word >> COUNT_SHIFT);
+}
 
 /* The counter is usable only if it ticks at a constant rate whatever the
  * power state and is synchronised across cores ("invariant TSC"). */
@@ -105,7 +144,7 @@ static void forget_append_after_fork(void)
      * the parent's segment may have converted anything made until now, and
      * the child's segment will show the parent's records too. */
     __atomic_store_n(&base.claim, 0, __ATOMIC_RELAXED);
-    __atomic_store_n(&converted_max, recorder_ticks(), __ATOMIC_RELAXED);
+    note_converted(recorder_ticks());
 }
 
 void recorder_clock_init(void)
@@ -148,6 +187,7 @@ void recorder_clock_init(void)
     __atomic_store_n(&due_ticks, ticks + (uint64_t) (hz * 1e-9 * FIRST_INTERVAL_NS),
                      __ATOMIC_RELAXED);
     __atomic_store_n(&base.count, 1, __ATOMIC_RELEASE);
+    __atomic_store_n(&published, 1ull << COUNT_SHIFT, __ATOMIC_RELEASE);
     __atomic_store_n(&start_ns, ns, __ATOMIC_RELEASE);
     pthread_atfork(NULL, NULL, forget_append_after_fork);
 }
@@ -242,22 +282,39 @@ static uint64_t first_unconverted(double rate)
 {
     if (__atomic_load_n(&mirror, __ATOMIC_ACQUIRE))
         return recorder_ticks() + (uint64_t) (rate * MARGIN_S);
-    return __atomic_load_n(&converted_max, __ATOMIC_ACQUIRE) + 1;
+    uint64_t word = __atomic_load_n(&published, __ATOMIC_ACQUIRE);
+    return first_tick_beyond(word & REACH_MASK);
 }
 
-/* Is 'frozen' still ahead of every tick anyone may have converted? Asked
- * just before a point is counted: the appender may have been preempted
- * since it chose 'frozen', and a point that starts at a tick somebody
- * already converted would change that time. Half the margin is left for
- * the few instructions between this check and the count's store. */
-static bool still_unconverted(uint64_t frozen, double rate)
+/* Count 'count + added' points whose first starts at 'frozen', unless a
+ * tick at or past 'frozen' may have been converted: the appender may have
+ * been preempted since it chose 'frozen', and the new point would change
+ * that time. In this process that is exact (one compare-and-swap with the
+ * conversions' reach); readers of the segment convert what is stamped by
+ * now, so there half the margin is left for the few instructions between
+ * this check and the segment's count. */
+static bool publish(unsigned count, unsigned added, uint64_t frozen,
+                    double rate)
 {
-    if (__atomic_load_n(&mirror, __ATOMIC_ACQUIRE))
-        return recorder_ticks() + (uint64_t) (rate * MARGIN_S * 0.5) < frozen;
-    return __atomic_load_n(&converted_max, __ATOMIC_SEQ_CST) < frozen;
+    if (__atomic_load_n(&mirror, __ATOMIC_ACQUIRE) &&
+        recorder_ticks() + (uint64_t) (rate * MARGIN_S * 0.5) >= frozen)
+        return false;
+    if (recorder_clock_hold_before_counting)
+        recorder_clock_hold_before_counting();
+    uint64_t word = __atomic_load_n(&published, __ATOMIC_ACQUIRE);
+    do
+        if (first_tick_beyond(word & REACH_MASK) > frozen)
+            return false;
+    while (!__atomic_compare_exchange_n(
+               &published, &word,
+               ((uint64_t) (count + added) << COUNT_SHIFT) |
+               (word & REACH_MASK), true, __ATOMIC_RELEASE, __ATOMIC_ACQUIRE));
+    __atomic_store_n(&base.count, count + added, __ATOMIC_RELEASE);
+    return true;
 }
 
 void (*recorder_clock_hold_before_publishing)(void);
+void (*recorder_clock_hold_before_counting)(void);
 
 /* Append the points for a fresh measurement (ticks, ns). The caller holds
  * the claim. */
@@ -295,13 +352,12 @@ static void append_claimed(uint64_t ticks, uint64_t ns)
             mirror_copy(table, count + added);
         if (recorder_clock_hold_before_publishing)
             recorder_clock_hold_before_publishing();
-        if (!still_unconverted(frozen, rate))
+        /* Release: a reader that sees the count sees the points. */
+        if (!publish(count, added, frozen, rate))
         {
             added = 0;
             continue;
         }
-        /* Release: a reader that sees the count sees the points. */
-        __atomic_store_n(&base.count, count + added, __ATOMIC_RELEASE);
         if (table)
             mirror_count(table, count + added);
     }
@@ -383,16 +439,12 @@ int64_t recorder_clock_start_local_us(void)
 
 uint64_t recorder_clock_ns_since_start(uint64_t ticks)
 {
-    /* Noted first: a point appended from now on starts after 'ticks'. */
-    uint64_t seen = __atomic_load_n(&converted_max, __ATOMIC_RELAXED);
-    while (ticks > seen &&
-           !__atomic_compare_exchange_n(&converted_max, &seen, ticks, true,
-                                        __ATOMIC_ACQ_REL, __ATOMIC_RELAXED))
-        ;
+    /* Noted first, with the count it goes with: a point published from
+     * now on starts after 'ticks', so it cannot change what this gives. */
+    unsigned count = note_converted(ticks);
     if (recorder_clock_uses_counter &&
         recorder_ticks() >= __atomic_load_n(&due_ticks, __ATOMIC_RELAXED))
         recorder_clock_calibrate();
-    unsigned count = __atomic_load_n(&base.count, __ATOMIC_ACQUIRE);
     uint64_t ns = recorder_time_ns(base.points, count, ticks);
     return ns > start_ns ? ns - start_ns : 0;
 }

@@ -80,6 +80,9 @@ bool recorder_clock_calibrate_now(void) RECORDER_HIDDEN;
 /* Tests only: called by the thread adding a point between its measurement
  * and the point's publication, to stand for a preemption there. */
 extern void (*recorder_clock_hold_before_publishing)(void) RECORDER_HIDDEN;
+/* Tests only: the same, once the point is checked against what the
+ * segment's readers may have converted, just before it is counted. */
+extern void (*recorder_clock_hold_before_counting)(void) RECORDER_HIDDEN;
 
 /* Publish the calibration points in 'table' too, now and as they come (the
  * shared segment's table, zeroed); NULL to stop. */
