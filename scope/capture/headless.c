@@ -1,4 +1,5 @@
-/* headless.c - collect, then draw offscreen and write PNG and CSV. */
+/* headless.c - collect, decide the span, then draw offscreen and write
+ * PNG and CSV. */
 #include "capture/headless.h"
 #include "source/channel_data.h"
 #include "capture/csv_export.h"
@@ -207,8 +208,24 @@ static bool headless_view_span(const scope_options *options,
     return true;
 }
 
-int scope_headless_run(const scope_options *options)
+/* One capture: what its steps share. */
+typedef struct headless
 {
+    const scope_options *options;
+    scope_source *       source;
+    scope_markers *      markers;
+    scope_marker_feed *  feed;
+    unsigned             graphs;
+    double               now;           /* when the collection stopped */
+    scope_trigger        trigger;
+    char                 trigger_label[160];
+} headless;
+
+/* The source with a graph per channel pattern, and the event markers fed
+ * from it; false (said why, nothing kept) when they cannot be made. */
+static bool headless_open(headless *h)
+{
+    const scope_options *options = h->options;
     scope_source_config config = {
         .duration = options->duration,
         .keep = options->max_samples > (long) SCOPE_HISTORY_DEFAULT
@@ -216,65 +233,77 @@ int scope_headless_run(const scope_options *options)
         .ratio = options->ratio,
         .open_flags = options->open_flags,
     };
-    scope_source *source = scope_source_new_paths(options->share_paths,
-                                                  options->share_path_count,
-                                                  &config);
-    if (!source)
+    h->source = scope_source_new_paths(options->share_paths,
+                                       options->share_path_count, &config);
+    if (!h->source)
     {
         scope_message("out of memory");
-        return 1;
+        return false;
     }
     char error[512];
-    scope_markers *markers = scope_markers_new(0);
-    scope_marker_feed *feed =
-        markers ? scope_marker_feed_new(markers, options->events,
-                                        options->event_count, error,
-                                        sizeof(error))
-                : NULL;
-    if (!feed)
+    h->markers = scope_markers_new(0);
+    h->feed = h->markers ? scope_marker_feed_new(h->markers, options->events,
+                                                 options->event_count, error,
+                                                 sizeof(error))
+                         : NULL;
+    if (!h->feed)
     {
         scope_message("%s",
-                      markers ? error : "out of memory");
-        scope_markers_delete(markers);
-        scope_source_delete(source);
-        return 1;
+                      h->markers ? error : "out of memory");
+        scope_markers_delete(h->markers);
+        scope_source_delete(h->source);
+        return false;
     }
     if (options->trace_view)
-        scope_markers_observe(markers, scope_marker_print, stdout);
-    unsigned graphs = options->channel_count ? options->channel_count : 1;
-    for (unsigned g = 0; g < graphs; g++)
-        if (scope_source_add_graph(source, options->channel_count
-                                           ? options->channels[g] : NULL) < 0)
+        scope_markers_observe(h->markers, scope_marker_print, stdout);
+    h->graphs = options->channel_count ? options->channel_count : 1;
+    for (unsigned g = 0; g < h->graphs; g++)
+        if (scope_source_add_graph(h->source, options->channel_count
+                                              ? options->channels[g]
+                                              : NULL) < 0)
         {
             scope_message("out of memory");
-            scope_marker_feed_delete(feed);
-            scope_markers_delete(markers);
-            scope_source_delete(source);
-            return 1;
+            scope_marker_feed_delete(h->feed);
+            scope_markers_delete(h->markers);
+            scope_source_delete(h->source);
+            return false;
         }
+    return true;
+}
 
-    /* Collect. */
+static void headless_close(headless *h)
+{
+    scope_marker_feed_delete(h->feed);
+    scope_markers_delete(h->markers);
+    scope_source_delete(h->source);
+}
+
+/* Collect until the duration is over, the trigger's span or the --view
+ * span is recorded, or the path turns out to be no segment of ours. */
+static void headless_collect(headless *h)
+{
+    const scope_options *options = h->options;
+    scope_source *source = h->source;
     double start = monotonic_seconds(), now = start;
     /* With --view alone, until its span is held (no timeout). */
     double stop = options->capture_seconds >= 0
                 ? start + options->capture_seconds : INFINITY;
     char said[4608] = "";
-    scope_trigger trigger = { .mode = SCOPE_TRIGGER_AUTO };
-    char trigger_label[160];
+    h->trigger = (scope_trigger) { .mode = SCOPE_TRIGGER_AUTO };
     double trigger_span = options->duration > 0 ? options->duration
                         : options->capture_seconds > 0
                         ? options->capture_seconds : SCOPE_DEFAULT_DURATION;
     if (options->has_trigger)
-        scope_trigger_init(&trigger, &options->trigger, options->trigger_mode,
-                           options->trigger_pre);
+        scope_trigger_init(&h->trigger, &options->trigger,
+                           options->trigger_mode, options->trigger_pre);
     for (;;)
     {
         unsigned found = scope_source_poll(source, now);
-        scope_marker_feed_poll(feed, source, found);
+        scope_marker_feed_poll(h->feed, source, found);
         /* Each process as it comes, when there are several. */
         for (unsigned i = 0; i < scope_source_segment_count(source); i++)
             if (scope_source_segment_found(source, i) & SCOPE_POLL_ATTACHED)
-                send_setup(scope_source_segment(source, i), options, feed);
+                send_setup(scope_source_segment(source, i), options, h->feed);
         const char *message = scope_source_message(source);
         if (strcmp(message, said) != 0)
         {
@@ -282,8 +311,8 @@ int scope_headless_run(const scope_options *options)
             snprintf(said, sizeof(said), "%s", message);
         }
         if (options->has_trigger &&
-            headless_trigger(&trigger, source, graphs, trigger_span, now,
-                             &stop))
+            headless_trigger(&h->trigger, source, h->graphs, trigger_span,
+                             now, &stop))
             break;
         if (options->view.set && view_held(options, source))
             break;
@@ -297,84 +326,101 @@ int scope_headless_run(const scope_options *options)
         pause_seconds(stop - now < POLL_SECONDS ? stop - now : POLL_SECONDS);
         now = monotonic_seconds();
     }
+    h->now = now;
+}
 
-    /* Never attached: the reason, and no file that would look like a
-     * capture. */
+/* Whether a segment was attached; if not, the reason, and no file that
+ * would look like a capture. */
+static bool headless_attached(const headless *h)
+{
+    scope_source *source = h->source;
     scope_source_state reached = scope_source_get_state(source);
-    if ((reached == SCOPE_SOURCE_WAITING || reached == SCOPE_SOURCE_FAILED) &&
-        !holds_samples(source))
+    if ((reached != SCOPE_SOURCE_WAITING && reached != SCOPE_SOURCE_FAILED) ||
+        holds_samples(source))
+        return true;
+    /* The reason was said as it came (the messages while collecting),
+     * except for the files a pattern caught, which it passes over while
+     * it looks for others: why each is no segment of ours, now. */
+    unsigned unusable = 0;
+    for (unsigned i = 0; scope_source_group(source) &&
+                         i < scope_source_segment_count(source); i++)
     {
-        /* The reason was said as it came (the messages above), except
-         * for the files a pattern caught, which it passes over while it
-         * looks for others: why each is no segment of ours, now. */
-        unsigned unusable = 0;
-        for (unsigned i = 0; scope_source_group(source) &&
-                             i < scope_source_segment_count(source); i++)
-        {
-            scope_source *member = scope_source_segment(source, i);
-            if (scope_source_get_state(member) == SCOPE_SOURCE_FAILED)
-                unusable++, scope_message("%s", scope_source_message(member));
-        }
-        scope_message("%s; nothing written",
-                      reached == SCOPE_SOURCE_WAITING && !unusable
-                      ? "no segment appeared" : "no usable segment");
-        scope_marker_feed_delete(feed);
-        scope_markers_delete(markers);
-        scope_source_delete(source);
-        return 1;
+        scope_source *member = scope_source_segment(source, i);
+        if (scope_source_get_state(member) == SCOPE_SOURCE_FAILED)
+            unusable++, scope_message("%s", scope_source_message(member));
     }
+    scope_message("%s; nothing written",
+                  reached == SCOPE_SOURCE_WAITING && !unusable
+                  ? "no segment appeared" : "no usable segment");
+    return false;
+}
 
-    /* Draw what the window would show now. */
-    graph_model *models = calloc(graphs, sizeof(*models));
-    const graph_model **list = calloc(graphs, sizeof(*list));
-    char (*messages)[256] = calloc(graphs, sizeof(*messages));
-    int status = 1;
-    if (!models || !list || !messages)
-    {
-        scope_message("out of memory");
-        goto done;
-    }
-    /* Every graph over one span: the live one, or the one --view asks. */
-    scope_held held;
-    graph_model_held(source, now, &held, NULL);
-    scope_time_view time;
-    scope_time_view_init(&time, options->duration);
+/* Every graph over one span: the live one, or the one --view or the
+ * trigger chose; false (said why) when there is none to write. */
+static bool headless_span(headless *h, scope_held *held,
+                          scope_time_view *time)
+{
+    const scope_options *options = h->options;
+    graph_model_held(h->source, h->now, held, NULL);
+    scope_time_view_init(time, options->duration);
     if (options->view.set &&
-        !headless_view_span(options, source, &held, &time))
-        goto done;
+        !headless_view_span(options, h->source, held, time))
+        return false;
     if (options->has_trigger &&
-        !headless_trigger_span(&trigger, options, &time))
-        goto done;
+        !headless_trigger_span(&h->trigger, options, time))
+        return false;
+    return true;
+}
+
+/* The graphs as the window would show them now, into models[graphs] and
+ * list[graphs] (messages[graphs] holds what they say); returns the number
+ * of channels drawn. */
+static unsigned headless_models(headless *h, const scope_time_view *time,
+                                const scope_held *held, graph_model *models,
+                                const graph_model **list,
+                                char (*messages)[256])
+{
+    const scope_options *options = h->options;
     unsigned channels = 0;
     bool timing = false;
-    for (unsigned g = 0; g < graphs; g++)
+    for (unsigned g = 0; g < h->graphs; g++)
     {
         unsigned views = options->channel_count ? options->channel_views[g]
                                                 : options->views;
-        graph_model_fill(&models[g], source, g, views, &time, &held,
-                         options->max_samples, now, messages[g],
+        graph_model_fill(&models[g], h->source, g, views, time, held,
+                         options->max_samples, h->now, messages[g],
                          sizeof(messages[g]));
-        models[g].markers = markers;
+        models[g].markers = h->markers;
         /* No desktop to follow: dark unless --theme says. */
         models[g].palette = scope_palette_of(scope_theme_resolve(
             options->theme, NULL));
         list[g] = &models[g];
         if (options->has_trigger)
-            scope_trigger_mark(&trigger, &models[g], trigger_label,
-                               sizeof(trigger_label));
+            scope_trigger_mark(&h->trigger, &models[g], h->trigger_label,
+                               sizeof(h->trigger_label));
         channels += models[g].series_count;
         timing |= (views & SCOPE_VIEW_TIMING) != 0;
     }
-    for (unsigned g = 0; g < graphs; g++)
+    for (unsigned g = 0; g < h->graphs; g++)
         models[g].right_axis = timing;      /* time axes line up */
     /* A regex that found nothing is most likely a typo: say which. */
-    scope_source_state attached = scope_source_get_state(source);
-    for (unsigned g = 0; g < graphs; g++)
+    scope_source_state attached = scope_source_get_state(h->source);
+    for (unsigned g = 0; g < h->graphs; g++)
         if (!models[g].series_count && attached != SCOPE_SOURCE_WAITING &&
             attached != SCOPE_SOURCE_FAILED)
             scope_message("no channel matches '%s'",
                           options->channel_count ? options->channels[g]
                                                  : ".*");
+    return channels;
+}
+
+/* Write the PNG and the CSV asked for; the exit status. */
+static int headless_write(const headless *h, const graph_model **list,
+                          unsigned channels)
+{
+    const scope_options *options = h->options;
+    unsigned graphs = h->graphs;
+    char error[512];
     graph_files files = {
         .models = list,
         .count = graphs,
@@ -409,26 +455,53 @@ int scope_headless_run(const scope_options *options)
             /* The header alone is still a valid CSV for the tools that
              * read it; a CI job learns from the status that it is empty,
              * and from stderr why. */
-            scope_source_state now_state = scope_source_get_state(source);
+            scope_source_state now_state = scope_source_get_state(h->source);
             scope_message("wrote %s with no rows: %s",
                           options->csv_path,
                           now_state == SCOPE_SOURCE_WAITING ||
                           now_state == SCOPE_SOURCE_FAILED
-                          ? scope_source_message(source)
+                          ? scope_source_message(h->source)
                           : scope_csv_why_empty(list, graphs));
             ok = false;
         }
     }
-    scope_source_state state = scope_source_get_state(source);
-    status = ok && state != SCOPE_SOURCE_WAITING &&
-             state != SCOPE_SOURCE_FAILED ? 0 : 1;
+    scope_source_state state = scope_source_get_state(h->source);
+    return ok && state != SCOPE_SOURCE_WAITING &&
+           state != SCOPE_SOURCE_FAILED ? 0 : 1;
+}
 
-done:
+/* Draw what the window would show now over the span chosen, and write
+ * it; the exit status. */
+static int headless_capture(headless *h)
+{
+    unsigned graphs = h->graphs;
+    graph_model *models = calloc(graphs, sizeof(*models));
+    const graph_model **list = calloc(graphs, sizeof(*list));
+    char (*messages)[256] = calloc(graphs, sizeof(*messages));
+    int status = 1;
+    scope_held held;
+    scope_time_view time;
+    if (!models || !list || !messages)
+        scope_message("out of memory");
+    else if (headless_span(h, &held, &time))
+    {
+        unsigned channels = headless_models(h, &time, &held, models, list,
+                                            messages);
+        status = headless_write(h, list, channels);
+    }
     free(messages);
     free(list);
     free(models);
-    scope_marker_feed_delete(feed);
-    scope_markers_delete(markers);
-    scope_source_delete(source);
+    return status;
+}
+
+int scope_headless_run(const scope_options *options)
+{
+    headless h = { .options = options };
+    if (!headless_open(&h))
+        return 1;
+    headless_collect(&h);
+    int status = headless_attached(&h) ? headless_capture(&h) : 1;
+    headless_close(&h);
     return status;
 }

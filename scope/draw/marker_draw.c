@@ -6,7 +6,7 @@
 
 #define GLYPH   7.0                     /* pixels: glyph width and height */
 
-/* Distinct from the channel colours of graph_draw.c and from its frame and
+/* Distinct from the channel colours of view/palette.c and from its frame and
  * text colours, so a test can count a kind's pixels by colour. */
 static const unsigned char kind_colours[SCOPE_MARKER_KINDS][3] = {
     [SCOPE_MARKER_RESTART] = { 0xff, 0xff, 0xff },      /* white */

@@ -1,0 +1,145 @@
+/* graph_axes.c - value, lane, timing and time axes: labels and grid. */
+#include "draw/graph_axes.h"
+#include "draw/graph_style.h"
+#include "view/axis_ticks.h"
+#include "view/readout.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+void graph_draw_grid_line(cairo_t *cr, const graph_layout *l, double y)
+{
+    graph_paint(cr, graph_ink.grid, 1);
+    cairo_set_line_width(cr, 1);
+    cairo_move_to(cr, l->x, y);
+    cairo_line_to(cr, l->x + l->w, y);
+    cairo_stroke(cr);
+}
+
+/* Decades of a log scale, labelled 1, 10, 100, 1k... */
+static void draw_log_axis(cairo_t *cr, const graph_layout *l,
+                          const graph_scale *s, bool lines)
+{
+    graph_use_font(cr, 11, false);
+    static const char *const prefixes[] = {
+        "f", "p", "n", "u", "m", "", "k", "M", "G", "T", "P", "E"
+    };
+    for (int k = (int) ceil(log10(s->lo) - 1e-9);
+         k <= (int) floor(log10(s->hi) + 1e-9); k++)
+    {
+        double y = round(graph_value_y(s, pow(10, k))) + 0.5;
+        if (lines)
+        {
+            graph_draw_grid_line(cr, l, y);
+            continue;
+        }
+        int group = (int) floor(k / 3.0);
+        if (group < -5 || group > 6)
+            continue;
+        char label[32];
+        snprintf(label, sizeof(label), "%.0f%s", pow(10, k - 3 * group),
+                 prefixes[group + 5]);
+        graph_paint(cr, graph_ink.text, 1);
+        graph_show_text(cr, l->x - 6, y + 4, 1, label);
+    }
+}
+
+void graph_draw_value_axis(cairo_t *cr, const graph_layout *l,
+                           const graph_scale *s, bool right_side,
+                           unsigned target, const char *unit, bool lines)
+{
+    if (s->log && !right_side)
+    {
+        draw_log_axis(cr, l, s, lines);
+        return;
+    }
+    scope_ticks ticks;
+    if (!scope_ticks_make(s->lo, s->hi, target, true, &ticks))
+        return;
+    graph_use_font(cr, 11, false);
+    for (unsigned i = 0; i < ticks.count; i++)
+    {
+        double v = scope_tick_value(&ticks, i);
+        double y = round(graph_value_y(s, v)) + 0.5;
+        if (y < l->y - 0.5 || y > l->y + l->h + 0.5)
+            continue;
+        if (lines)
+        {
+            if (!right_side)
+                graph_draw_grid_line(cr, l, y);
+            continue;
+        }
+        char label[48];
+        size_t n = scope_tick_label(&ticks, v, label, sizeof(label));
+        if (unit)
+            snprintf(label + n, sizeof(label) - n, " %s", unit);
+        graph_paint(cr, right_side ? graph_ink.dim : graph_ink.text, 1);
+        if (right_side)
+            graph_show_text(cr, l->x + l->w + 6, y + 4, 0, label);
+        else
+            graph_show_text(cr, l->x - 6, y + 4, 1, label);
+    }
+}
+
+void graph_draw_lane_axis(cairo_t *cr, const graph_layout *l,
+                          const graph_scale *scale, scope_rgb colour,
+                          bool lines)
+{
+    char label[48];
+    if (lines)
+    {
+        graph_draw_grid_line(cr, l, round(scale->top + scale->height) + 0.5);
+        return;
+    }
+    graph_use_font(cr, 10, false);
+    graph_paint(cr, colour, 1);
+    scope_readout_short(scale->hi, "", label, sizeof(label));
+    graph_show_text(cr, l->x - 6, scale->top + 9, 1, label);
+    scope_readout_short(scale->lo, "", label, sizeof(label));
+    graph_show_text(cr, l->x - 6, scale->top + scale->height - 2, 1, label);
+}
+
+/* Ticks at x of t / step - shift: a tick keeps its pixel column as an
+ * anchored view scrolls. 'lines': the grid lines in the plot, else the
+ * labels and the ticks under it. */
+void graph_draw_time_axis(cairo_t *cr, const graph_layout *l, double t0,
+                          double t1, double height, double step, double shift,
+                          bool lines)
+{
+    scope_ticks ticks;
+    unsigned target = (unsigned) (l->w / 110) + 1;
+    if (!scope_ticks_make(t0, t1, target, false, &ticks))
+        return;
+    graph_use_font(cr, 11, false);
+    /* The n-th tick at n * step, the same number in every frame; lines
+     * one tick beyond each end too, for a tick that just left the span
+     * but not yet the plot's first or last column. */
+    double first = round(ticks.first / ticks.step);
+    for (int i = lines ? -1 : 0; i < (int) ticks.count + lines; i++)
+    {
+        double t = (first + i) * ticks.step;
+        if (fabs(t) < ticks.step * 1e-6)
+            t = 0;
+        double x = round(l->x + (t / step - shift)) + 0.5;
+        if (x < l->x - 0.5 || x > l->x + l->w + 0.5)
+            continue;
+        graph_paint(cr, graph_ink.grid, 1);
+        cairo_set_line_width(cr, 1);
+        cairo_move_to(cr, x, lines ? l->y : l->y + l->h);
+        cairo_line_to(cr, x, l->y + l->h + 4);
+        cairo_stroke(cr);
+        if (lines)
+            continue;
+        char label[48];
+        size_t n = scope_tick_label(&ticks, t, label, sizeof(label) - 2);
+        memcpy(label + n, "s", 2);
+        graph_paint(cr, graph_ink.text, 1);
+        double tx = x;
+        double half = graph_text_width(cr, label) / 2;
+        if (tx + half > l->x + l->w + GRAPH_MARGIN_RIGHT - 2)
+            tx = l->x + l->w + GRAPH_MARGIN_RIGHT - 2 - half;
+        graph_show_text(cr, tx, fmin(l->y + l->h + 17, height - 5), 0.5,
+                        label);
+    }
+}

@@ -1,0 +1,37 @@
+/* graph_axes.h - the axes of a frame: the value axis (linear or log), the
+ * lanes' ranges, the timing axis and the time axis under the plot. Each
+ * draws either its labels around the plot or its grid lines in it. */
+#ifndef SCOPE_GRAPH_AXES_H
+#define SCOPE_GRAPH_AXES_H
+
+#include "draw/graph_layout.h"
+#include "draw/graph_traces.h"
+#include "view/palette.h"
+
+#include <cairo.h>
+#include <stdbool.h>
+
+/* A grid line across the plot at y. */
+void graph_draw_grid_line(cairo_t *cr, const graph_layout *l, double y);
+
+/* The value axis of scale 's', with about 'target' ticks, on the left or
+ * the right of the plot. 'unit' (NULL: none) follows each label: the
+ * timing axis says it. 'lines': the grid lines in the plot, else the
+ * labels around it. */
+void graph_draw_value_axis(cairo_t *cr, const graph_layout *l,
+                           const graph_scale *s, bool right_side,
+                           unsigned target, const char *unit, bool lines);
+
+/* Lanes: each lane's top and bottom values in its channel's colour
+ * ('lines': the line under the lane). */
+void graph_draw_lane_axis(cairo_t *cr, const graph_layout *l,
+                          const graph_scale *scale, scope_rgb colour,
+                          bool lines);
+
+/* The time axis of [t0, t1] under the plot, at 'step' seconds per column
+ * from column 'shift' (graph_columns_shift); the frame is 'height' high. */
+void graph_draw_time_axis(cairo_t *cr, const graph_layout *l, double t0,
+                          double t1, double height, double step, double shift,
+                          bool lines);
+
+#endif /* SCOPE_GRAPH_AXES_H */

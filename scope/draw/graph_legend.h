@@ -1,0 +1,47 @@
+/* graph_legend.h - the legend under a frame's title: an entry per channel
+ * (its colour, name, range, value and losses now), and with the timing
+ * view one per channel for its intervals. Measured, laid out in rows,
+ * drawn or replayed from a kept image, and mapped for clicks. */
+#ifndef SCOPE_GRAPH_LEGEND_H
+#define SCOPE_GRAPH_LEGEND_H
+
+#include "draw/graph_draw.h"
+
+#include <cairo.h>
+#include <stdbool.h>
+
+/* Its bytes key the kept image (graph_legend_put): allocate entries
+ * zeroed, so that padding compares equal. */
+typedef struct graph_legend_entry
+{
+    char   name[192];                   /* name and, if any, range */
+    char   value[64];                   /* fixed width, in monospace */
+    char   extra[48];                   /* losses */
+    double x, width, name_width, value_width;
+    double name_only;                   /* the name's width alone */
+    unsigned row;
+    bool   timing;                      /* a channel's interval trace */
+} graph_legend_entry;
+
+/* The texts of the entries (up to 2 per channel); 'scales' (per series,
+ * NULL: not known yet) give the ranges lanes and normalised views show. */
+void graph_legend_fill(const graph_model *model, const graph_scale *scales,
+                       graph_legend_entry *entries);
+
+/* Measure the entries and place them in rows across 'width'; returns the
+ * number of rows (0: no entry). */
+unsigned graph_legend_place(cairo_t *cr, const graph_model *model,
+                            double width, graph_legend_entry *entries);
+
+/* Draw the legend, from the hooks' kept image when it shows the same;
+ * 'colour' per series: its palette index. */
+void graph_legend_put(cairo_t *cr, const graph_model *model,
+                      const graph_legend_entry *entries,
+                      const unsigned *colour, double width,
+                      const graph_draw_hooks *hooks);
+
+/* Where the entries are, in 'frame' (NULL: nowhere to say). */
+void graph_legend_boxes(const graph_model *model,
+                        const graph_legend_entry *entries, graph_frame *frame);
+
+#endif /* SCOPE_GRAPH_LEGEND_H */
