@@ -7,7 +7,9 @@
 
 #include "view/graph_model.h"
 #include "options/scope_options.h"
+#include "options/option_table.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,8 +17,18 @@
 
 static scope_options options;
 static char said[16384];                /* what parsing printed on stderr */
+static char printed[16384];             /* and on stdout (--help) */
 
-/* Parse the words of 'line' (split on spaces), capturing stderr. */
+/* What 'file' holds from its start, as a string in text[size]. */
+static void read_back(FILE *file, char *text, size_t size)
+{
+    rewind(file);
+    size_t n = fread(text, 1, size - 1, file);
+    text[n] = 0;
+    fclose(file);
+}
+
+/* Parse the words of 'line' (split on spaces), capturing stdout and stderr. */
 static scope_parse parse(const char *line)
 {
     static char copy[1024];
@@ -28,18 +40,21 @@ static scope_parse parse(const char *line)
         argv[argc++] = word;
     argv[argc] = NULL;
 
+    fflush(stdout);
     fflush(stderr);
-    int saved = dup(2);
-    FILE *capture = tmpfile();
-    dup2(fileno(capture), 2);
+    int saved_out = dup(1), saved_err = dup(2);
+    FILE *out = tmpfile(), *err = tmpfile();
+    dup2(fileno(out), 1);
+    dup2(fileno(err), 2);
     scope_parse result = scope_options_parse(argc, argv, &options);
+    fflush(stdout);
     fflush(stderr);
-    dup2(saved, 2);
-    close(saved);
-    rewind(capture);
-    size_t n = fread(said, 1, sizeof(said) - 1, capture);
-    said[n] = 0;
-    fclose(capture);
+    dup2(saved_out, 1);
+    dup2(saved_err, 2);
+    close(saved_out);
+    close(saved_err);
+    read_back(out, printed, sizeof(printed));
+    read_back(err, said, sizeof(said));
     return result;
 }
 
@@ -441,6 +456,296 @@ static void test_slider_ranges_when_none_given(void **state)
     assert_true(min == 0 && max == 2);
 }
 
+/* What the table's rows keep from the hand-written parser before it: a
+ * value glued to a short option is no value, --name=VALUE is one, an
+ * optional value is the next word unless that starts with '-', and a flag
+ * refuses a value. */
+static void test_option_forms(void **state)
+{
+    (void) state;
+    assert_int_equal(parse("-d5"), SCOPE_PARSE_EXIT_USAGE);
+    assert_said("unknown option '-d5'");
+    assert_int_equal(parse("-S=/tmp/seg"), SCOPE_PARSE_EXIT_USAGE);
+    assert_said("unknown option '-S=/tmp/seg'");
+    assert_int_equal(parse("--bogus=3"), SCOPE_PARSE_EXIT_USAGE);
+    assert_said("unknown option '--bogus=3'");
+    assert_int_equal(parse("--help=x"), SCOPE_PARSE_EXIT_USAGE);
+    assert_said("option '--help' takes no argument");
+    assert_int_equal(parse("--any-owner="), SCOPE_PARSE_EXIT_USAGE);
+    assert_said("option '--any-owner' takes no argument");
+    assert_int_equal(parse("-h=x"), SCOPE_PARSE_EXIT_USAGE);
+    assert_said("unknown option '-h=x'");
+
+    /* A long option's value may start with '-', -L's and -D's may not. */
+    assert_int_equal(parse("--csv x.csv --view -5:-1"), SCOPE_PARSE_RUN);
+    assert_true(options.view.set && options.view.from == -5);
+    assert_int_equal(parse("--view=-5:-1 --csv=x.csv"), SCOPE_PARSE_RUN);
+    assert_true(options.view.set && options.view.to == -1);
+    assert_int_equal(parse("-D -S /tmp/seg"), SCOPE_PARSE_RUN);
+    assert_true(options.dump);
+    assert_null(options.dump_regex);
+    assert_string_equal(options.share_path, "/tmp/seg");
+    assert_int_equal(parse("-D net - ramp"), SCOPE_PARSE_RUN);
+    assert_string_equal(options.dump_regex, "net");
+    assert_int_equal(options.channel_count, 2);
+    assert_string_equal(options.channels[0], "-");
+    assert_int_equal(parse("-L /tmp/a -L"), SCOPE_PARSE_RUN);
+    assert_string_equal(options.list_pattern, "/tmp/a");
+
+    /* --help and -h print the same, on stdout, and stop there. */
+    assert_int_equal(parse("-h -x"), SCOPE_PARSE_EXIT_OK);
+    static char help[sizeof(printed)];
+    snprintf(help, sizeof(help), "%s", printed);
+    assert_int_equal(parse("--help"), SCOPE_PARSE_EXIT_OK);
+    assert_string_equal(printed, help);
+    assert_int_equal(parse("-x --help"), SCOPE_PARSE_EXIT_USAGE);
+    assert_string_equal(printed, "");
+    assert_int_equal(parse("--version"), SCOPE_PARSE_EXIT_OK);
+    assert_string_equal(printed, "recorder_scope 1.3.0\n");
+}
+
+/* ---- the option table against --help and the man page ------------------ */
+
+/* An option's names, as the table holds them: at most two. */
+static int names_of(const scope_option *option, const char *names[2])
+{
+    int count = 0;
+    if (option->short_name)
+        names[count++] = option->short_name;
+    if (option->long_name)
+        names[count++] = option->long_name;
+    return count;
+}
+
+static const scope_option *known_option(const char *name)
+{
+    for (const scope_option *option = scope_option_table; option->handle;
+         option++)
+    {
+        const char *names[2];
+        for (int n = names_of(option, names); n-- > 0;)
+            if (strcmp(names[n], name) == 0)
+                return option;
+    }
+    return NULL;
+}
+
+/* The line of 'text' that starts with 'start' and a space or its end. */
+static const char *line_starting(const char *text, const char *start)
+{
+    size_t length = strlen(start);
+    for (const char *line = text; *line; line += strcspn(line, "\n") + 1)
+    {
+        if (strncmp(line, start, length) == 0 &&
+            (line[length] == ' ' || line[length] == '\n'))
+            return line;
+        if (!line[strcspn(line, "\n")])
+            break;
+    }
+    return NULL;
+}
+
+/* Each row has its line in --help: its left column with its names, then
+ * the first line of its text there (or on the next line: help_below).
+ * The left column names no option the table lacks, and no line is wider
+ * than a terminal. */
+static void test_every_option_is_in_help(void **state)
+{
+    (void) state;
+    assert_int_equal(parse("--help"), SCOPE_PARSE_EXIT_OK);
+    assert_string_equal(said, "");
+    int problems = 0, rows = 0;
+    for (const scope_option *option = scope_option_table; option->handle;
+         option++, rows++)
+    {
+        char synopsis[64], start[80], first[128];
+        const char *names[2];
+        scope_option_synopsis(option, synopsis, sizeof(synopsis));
+        snprintf(start, sizeof(start), "  %s", synopsis);
+        snprintf(first, sizeof(first), "%.*s",
+                 option->help ? (int) strcspn(option->help, "\n") : 0,
+                 option->help ? option->help : "");
+        const char *line = line_starting(printed, start);
+        const char *text = line && *first ? strstr(line, first) : NULL;
+        const char *end = line ? strchr(line, '\n') : NULL;
+        if (end && option->help_below)
+            end = strchr(end + 1, '\n');
+        if (!text || (end && text > end))
+        {
+            print_error("--help has no line '%s' with its text '%s'\n", start,
+                        first);
+            problems++;
+        }
+        for (int n = names_of(option, names); n-- > 0;)
+            if (!strstr(synopsis, names[n]))
+            {
+                print_error("--help shows %s as '%s'\n", names[n], synopsis);
+                problems++;
+            }
+    }
+    for (const char *line = printed; *line;)
+    {
+        size_t length = strcspn(line, "\n");
+        char word[64];
+        if (length > 79)
+        {
+            print_error("--help line wider than 79: %.*s\n", (int) length,
+                        line);
+            problems++;
+        }
+        /* The left column: "  -S PATH", "  -h, --help", "      --version" */
+        if ((strncmp(line, "  -", 3) == 0 || strncmp(line, "      --", 8) == 0)
+            && sscanf(line, " %63[^ ,\n]", word) == 1 && !known_option(word))
+        {
+            print_error("--help names %s, which the table lacks\n", word);
+            problems++;
+        }
+        line += length + (line[length] != 0);
+    }
+    assert_true(rows > 30);
+    assert_int_equal(problems, 0);
+}
+
+/* The man page, found above the test program (BUILD/tests/), so that the
+ * test runs from any directory and in any build tree. */
+static char *read_man_page(void)
+{
+    char path[PATH_MAX];
+    ssize_t length = readlink("/proc/self/exe", path, sizeof(path) - 1);
+    if (length <= 0)
+        return NULL;
+    path[length] = 0;
+    for (char *slash; (slash = strrchr(path, '/')) && slash > path;)
+    {
+        char page[PATH_MAX + 64];
+        *slash = 0;
+        snprintf(page, sizeof(page), "%s/share/man/man1/recorder_scope.1",
+                 path);
+        FILE *file = fopen(page, "r");
+        if (!file)
+            continue;
+        static char text[1 << 20];
+        size_t n = fread(text, 1, sizeof(text) - 1, file);
+        text[n] = 0;
+        fclose(file);
+        return text;
+    }
+    return NULL;
+}
+
+/* The options a line of troff names: \- is its minus sign, so "\-x" or
+ * "\-\-long\-name" at the start of a word (after a space, a quote, a
+ * bracket or a font change such as \fB) is "-x" or "--long-name". Words
+ * such as chrome\-json, \-name or \-5 are none. */
+static int man_options(const char *line, char names[][32], int most)
+{
+    int count = 0;
+    for (const char *p = line; (p = strstr(p, "\\-")) && count < most; p++)
+    {
+        bool word_start = p == line || strchr(" \t\"[({|", p[-1]) ||
+                          (p - line >= 3 && p[-3] == '\\' && p[-2] == 'f');
+        if (!word_start)
+            continue;
+        char *name = names[count];
+        size_t at = 0;
+        if (p[2] == '\\' && p[3] == '-' && p[4] >= 'a' && p[4] <= 'z')
+        {
+            const char *q = p + 4;
+            name[at++] = '-';
+            name[at++] = '-';
+            while (at < 30)
+            {
+                if ((*q >= 'a' && *q <= 'z') || (*q >= '0' && *q <= '9'))
+                    name[at++] = *q++;
+                else if (q[0] == '\\' && q[1] == '-' &&
+                         ((q[2] >= 'a' && q[2] <= 'z') ||
+                          (q[2] >= '0' && q[2] <= '9')))
+                    name[at++] = '-', q += 2;
+                else
+                    break;
+            }
+        }
+        else if (((p[2] >= 'a' && p[2] <= 'z') ||
+                  (p[2] >= 'A' && p[2] <= 'Z')) &&
+                 !(p[3] >= 'a' && p[3] <= 'z') &&
+                 !(p[3] >= 'A' && p[3] <= 'Z') &&
+                 !(p[3] >= '0' && p[3] <= '9') &&
+                 !(p[3] == '\\' && p[4] == '-'))
+        {
+            name[at++] = '-';
+            name[at++] = p[2];
+        }
+        if (at)
+        {
+            name[at] = 0;
+            count++;
+        }
+    }
+    return count;
+}
+
+/* Every option of the table has an entry in the man page's OPTIONS (a
+ * .TP tag naming it), and its SYNOPSIS and OPTIONS name no option the
+ * table lacks. */
+static void test_every_option_is_in_the_man_page(void **state)
+{
+    (void) state;
+    char *page = read_man_page();
+    if (!page)
+        fail_msg("share/man/man1/recorder_scope.1 not found above the test");
+    static char entries[4096];              /* " -S -L --any-owner ... " */
+    size_t used = snprintf(entries, sizeof(entries), " ");
+    int problems = 0, number = 0;
+    const char *section = "";
+    bool tag = false;                       /* the line after .TP */
+    for (char *line = page, *end; *line; line = end)
+    {
+        end = line + strcspn(line, "\n");
+        if (*end)
+            *end++ = 0;
+        number++;
+        if (strncmp(line, ".SH ", 4) == 0)
+            section = line + 4;
+        if (strcmp(section, "SYNOPSIS") != 0 &&
+            strcmp(section, "OPTIONS") != 0)
+            continue;
+        char names[16][32];
+        int count = man_options(line, names, 16);
+        for (int n = 0; n < count; n++)
+        {
+            if (!known_option(names[n]))
+            {
+                print_error("recorder_scope.1:%d names %s, which the option "
+                            "table lacks\n", number, names[n]);
+                problems++;
+            }
+            if (tag && strcmp(section, "OPTIONS") == 0 &&
+                used + strlen(names[n]) + 2 < sizeof(entries))
+                used += (size_t) snprintf(entries + used,
+                                          sizeof(entries) - used, "%s ",
+                                          names[n]);
+        }
+        tag = strcmp(line, ".TP") == 0;
+    }
+    for (const scope_option *option = scope_option_table; option->handle;
+         option++)
+    {
+        const char *names[2];
+        for (int n = names_of(option, names); n-- > 0;)
+        {
+            char word[40];
+            snprintf(word, sizeof(word), " %s ", names[n]);
+            if (!strstr(entries, word))
+            {
+                print_error("recorder_scope.1: OPTIONS has no entry (.TP) "
+                            "for %s\n", names[n]);
+                problems++;
+            }
+        }
+    }
+    assert_int_equal(problems, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -470,6 +775,9 @@ int main(void)
         cmocka_unit_test(test_theme),
         cmocka_unit_test(test_frame_ceiling),
         cmocka_unit_test(test_slider_ranges_when_none_given),
+        cmocka_unit_test(test_option_forms),
+        cmocka_unit_test(test_every_option_is_in_help),
+        cmocka_unit_test(test_every_option_is_in_the_man_page),
     };
     return cmocka_run_group_tests_name("scope_options", tests, NULL, NULL);
 }
