@@ -237,6 +237,22 @@ extern unsigned recorder_share_chrome_json(recorder_share *const *shares,
                                            unsigned count, const char *regex,
                                            FILE *out);
 
+/* The records of the same recorders as a CTF 1.8 trace that babeltrace2
+ * and Trace Compass read, in directory 'dir' (created if missing; an
+ * existing one must be empty): one stream per process (PROGRAM-PID), its
+ * lanes merged in time order, each record an event with its recorder,
+ * format, rendered message and typed arguments, each call site an event
+ * class, and "metadata" last. Times count nanoseconds from the start of
+ * the earliest process; the clock's offset is that start in
+ * CLOCK_MONOTONIC. Segments without a flight recorder are left out.
+ * Files are created in 'dir' only, each new, no symbolic link followed.
+ * Returns the records written, or -1 with errno set (ENOTEMPTY or ENOTDIR
+ * when 'dir' is no place for a new trace) and the reason in why[why_size];
+ * then nothing is left in 'dir', nor 'dir' if this call created it. */
+extern long recorder_share_ctf(recorder_share *const *shares, unsigned count,
+                               const char *regex, const char *dir,
+                               char *why, size_t why_size);
+
 /* Following the flight recorder: the records of the recorders whose whole
  * name matches a regex, each handed out once, in time order (the lanes of
  * every matching recorder merged by timestamp). A follower remembers where

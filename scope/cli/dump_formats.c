@@ -1,11 +1,11 @@
 /* dump_formats.c - recorder_scope -D --format chrome-json | ctf.
  *
- * The Chrome trace-event JSON is the library's
- * (recorder_share_chrome_json, the same writer a program's own
- * recorder_dump_chrome_json uses); here are the checks and notes around
- * it, as the text dump gives them. */
+ * Both writers are the library's: the Chrome trace-event JSON
+ * (recorder_share_chrome_json, the same a program's own
+ * recorder_dump_chrome_json uses) and the CTF trace (recorder_share_ctf);
+ * here are the checks and notes around them, as the text dump gives
+ * them. */
 #include "cli/dump_formats.h"
-#include "cli/ctf_export.h"
 #include "common/scope_message.h"
 #include "cli/scope_text.h"
 
@@ -24,12 +24,46 @@ int scope_dump_chrome_json(recorder_share *const *shares, unsigned count,
     }
     /* A recorder 1.2 segment has no flight recorder, but its channels
      * still make counters. */
-    unsigned used = scope_dump_gather(shares, count, false, dumped);
+    unsigned used = scope_dump_gather(shares, count,
+                                      SCOPE_GATHER_CHANNELS_TOO, dumped);
     unsigned records = recorder_share_chrome_json(dumped, used, regex, out);
     if (records == 0)
         scope_message("no records%s%s",
                       regex ? " matching " : "", regex ? regex : "");
     free(dumped);
+    return 0;
+}
+
+/* Exit 2 for a directory that is no place for a new trace, as for a bad
+ * command line; 1 when writing failed. */
+static int scope_dump_ctf(recorder_share *const *shares, unsigned count,
+                          const char *regex, const char *dir)
+{
+    recorder_share **dumped = calloc(count ? count : 1, sizeof(*dumped));
+    if (!dumped)
+    {
+        scope_message("out of memory");
+        return 1;
+    }
+    unsigned used = scope_dump_gather(shares, count, SCOPE_GATHER_EXPORT,
+                                      dumped);
+    char why[1024];
+    long records = used ? recorder_share_ctf(dumped, used, regex, dir, why,
+                                             sizeof(why))
+                        : -1;
+    int error = errno;
+    free(dumped);
+    if (!used)
+        return 1;
+    if (records < 0)
+    {
+        scope_message("%s", why);
+        return error == ENOTEMPTY || error == ENOTDIR || error == EINVAL
+               ? 2 : 1;
+    }
+    if (records == 0)
+        scope_message("no records%s%s",
+                      regex ? " matching " : "", regex ? regex : "");
     return 0;
 }
 
@@ -42,8 +76,8 @@ int scope_dump_as(const scope_options *options,
         return scope_dump_chrome_json(shares, count, options->dump_regex,
                                       stdout);
     case SCOPE_DUMP_CTF:
-        return scope_export_ctf(shares, count, options->dump_regex,
-                                options->output_dir);
+        return scope_dump_ctf(shares, count, options->dump_regex,
+                              options->output_dir);
     case SCOPE_DUMP_TEXT:
     default:
         return 1;

@@ -220,8 +220,10 @@ static void print_crash(recorder_share *share, const char *name, FILE *out)
 }
 
 unsigned scope_dump_gather(recorder_share *const *shares, unsigned count,
-                           bool recorders_only, recorder_share **dumped)
+                           scope_gather purpose, recorder_share **dumped)
 {
+    bool recorders_only = purpose != SCOPE_GATHER_CHANNELS_TOO;
+    bool exporting = purpose == SCOPE_GATHER_EXPORT;
     unsigned used = 0;
     char first_host[sizeof(((recorder_share_process *) 0)->host)] = "";
     bool hosts_differ = false;
@@ -232,8 +234,9 @@ unsigned scope_dump_gather(recorder_share *const *shares, unsigned count,
         if (!recorder_share_available(shares[s], RECORDER_SHARE_RECORDERS,
                                       why, sizeof(why)))
         {
-            scope_message("%s: no flight recorder%s: %s",
-                          name, recorders_only ? " to dump" : "", why);
+            scope_message("%s: no flight recorder%s: %s", name,
+                          exporting ? " to export"
+                          : recorders_only ? " to dump" : "", why);
             if (recorders_only)
                 continue;
         }
@@ -241,8 +244,9 @@ unsigned scope_dump_gather(recorder_share *const *shares, unsigned count,
         recorder_share_process_info(shares[s], &process);
         recorder_share_status status = recorder_share_state(shares[s]);
         if (status != RECORDER_SHARE_ALIVE)
-            scope_message("%s %s; showing what it left",
-                          name, recorder_share_state_name(status));
+            scope_message("%s %s; %s what it left", name,
+                          recorder_share_state_name(status),
+                          exporting ? "exporting" : "showing");
         if (!used)
             snprintf(first_host, sizeof(first_host), "%s", process.host);
         else if (strcmp(first_host, process.host) != 0)
@@ -265,7 +269,8 @@ int scope_dump_merged(recorder_share *const *shares, unsigned count,
         scope_message("out of memory");
         return 1;
     }
-    unsigned used = scope_dump_gather(shares, count, true, dumped);
+    unsigned used = scope_dump_gather(shares, count, SCOPE_GATHER_DUMP,
+                                      dumped);
     if (!used)
     {
         free(dumped);

@@ -13,12 +13,20 @@ int scope_send(recorder_share *share, const char *command);
 /* Several processes: -D merges their records in one time order, each line
  * starting "PROGRAM[PID] ", then prints the crash report each dead one
  * left, its lines starting the same way. */
+/* What a dump gathers segments for: a text dump and a CTF export leave
+ * out those with no flight recorder, Chrome JSON keeps their channels. */
+typedef enum scope_gather
+{
+    SCOPE_GATHER_DUMP,
+    SCOPE_GATHER_CHANNELS_TOO,
+    SCOPE_GATHER_EXPORT
+} scope_gather;
+
 /* Of the 'count' segments, those a dump shows, in dumped[] (room for
  * 'count'), saying on stderr which are dead and which have no flight
- * recorder (left out if 'recorders_only'), and whether their hosts differ.
- * Returns how many. */
+ * recorder, and whether their hosts differ. Returns how many. */
 unsigned scope_dump_gather(recorder_share *const *shares, unsigned count,
-                           bool recorders_only, recorder_share **dumped);
+                           scope_gather purpose, recorder_share **dumped);
 
 int scope_dump_merged(recorder_share *const *shares, unsigned count,
                       const char *regex, FILE *out);

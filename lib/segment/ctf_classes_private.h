@@ -1,8 +1,8 @@
-/* ctf_classes.h - the event classes of a CTF export: one per call site. */
-#ifndef CTF_CLASSES_H
-#define CTF_CLASSES_H
+/* ctf_classes_private.h - the event classes of a CTF export: one per call site. */
+#ifndef RECORDER_CTF_CLASSES_PRIVATE_H
+#define RECORDER_CTF_CLASSES_PRIVATE_H
 
-#include "cli/ctf_metadata.h"
+#include "segment/ctf_metadata_private.h"
 
 /* Event classes by (process, site, argument types): the site of a
  * record gives its class; the types are part of the key only because a
@@ -41,4 +41,4 @@ extern void ctf_class_table_free(ctf_class_table *table);
 extern void ctf_class_hex_arguments(const char *format, unsigned nargs,
                                     ctf_field_type *types);
 
-#endif /* CTF_CLASSES_H */
+#endif /* RECORDER_CTF_CLASSES_PRIVATE_H */

@@ -12,7 +12,7 @@
  * A packet is filled in memory, then its header and context are set and
  * it is written whole; sizes are in bits, as CTF counts them.
  */
-#include "cli/ctf_stream.h"
+#include "segment/ctf_stream_private.h"
 
 #include <errno.h>
 #include <stdlib.h>

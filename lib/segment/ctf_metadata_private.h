@@ -1,6 +1,6 @@
-/* ctf_metadata.h - the TSDL text of a CTF 1.8 trace of flight recorders. */
-#ifndef CTF_METADATA_H
-#define CTF_METADATA_H
+/* ctf_metadata_private.h - the TSDL text of a CTF 1.8 trace of flight recorders. */
+#ifndef RECORDER_CTF_METADATA_PRIVATE_H
+#define RECORDER_CTF_METADATA_PRIVATE_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -56,4 +56,4 @@ extern bool ctf_metadata_write(FILE *out, const ctf_trace_info *info,
                                const ctf_event_class *classes,
                                unsigned count);
 
-#endif /* CTF_METADATA_H */
+#endif /* RECORDER_CTF_METADATA_PRIVATE_H */

@@ -1,14 +1,21 @@
-/* test_scope_ctf.c - the CTF export's parts: TSDL metadata, the packing
- * of events into packets (byte by byte), the event classes. */
+/* test_ctf.c - the CTF export: its parts (TSDL metadata, the packing of
+ * events into packets byte by byte, the event classes), and
+ * recorder_share_ctf() writing a program's own segment, no scope needed. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "cli/ctf_classes.h"
-#include "cli/ctf_metadata.h"
-#include "cli/ctf_stream.h"
+#include "segment/ctf_classes_private.h"
+#include "segment/ctf_metadata_private.h"
+#include "segment/ctf_stream_private.h"
+#include "recorder.h"
+#include "recorder_share.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <sys/stat.h>
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -433,8 +440,78 @@ static void test_hex_arguments(void **state)
     assert_int_equal(real[0], CTF_FIELD_DOUBLE);
 }
 
+/* ---- recorder_share_ctf ------------------------------------------------ */
+
+RECORDER(ctf_whole, 64, "Records that recorder_share_ctf exports");
+
+static char scratch[256];
+
+static unsigned files_in(const char *dir)
+{
+    DIR *entries = opendir(dir);
+    if (!entries)
+        return 0;
+    unsigned count = 0;
+    for (struct dirent *entry; (entry = readdir(entries)); )
+        count += entry->d_name[0] != '.';
+    closedir(entries);
+    return count;
+}
+
+static recorder_share *own_segment(void)
+{
+    char segment[320], error[512];
+    snprintf(segment, sizeof(segment), "%s/segment", scratch);
+    recorder_share *share = recorder_share_open(segment, error,
+                                                sizeof(error));
+    if (!share)
+        fail_msg("cannot open %s: %s", segment, error);
+    return share;
+}
+
+static void test_a_program_writes_its_own_trace(void **state)
+{
+    (void) state;
+    for (int i = 0; i < 10; i++)
+        record(ctf_whole, "step %d of %s", i, "ten");
+    recorder_share *share = own_segment();
+    char dir[320], why[512];
+    snprintf(dir, sizeof(dir), "%s/trace", scratch);
+    long records = recorder_share_ctf(&share, 1, "ctf_whole", dir, why,
+                                      sizeof(why));
+    if (records != 10)
+        fail_msg("%ld records exported: %s", records, why);
+    char metadata[400];
+    snprintf(metadata, sizeof(metadata), "%s/metadata", dir);
+    struct stat st;
+    assert_int_equal(stat(metadata, &st), 0);
+    assert_true(st.st_size > 0);
+    assert_int_equal(files_in(dir), 2);         /* one stream, metadata */
+
+    /* Again into the same directory: refused, nothing touched. */
+    assert_int_equal(recorder_share_ctf(&share, 1, NULL, dir, why,
+                                        sizeof(why)), -1);
+    assert_int_equal(errno, ENOTEMPTY);
+    assert_non_null(strstr(why, "is not empty"));
+    assert_int_equal(files_in(dir), 2);
+
+    /* A directory that cannot be made: the reason, nothing left. */
+    snprintf(dir, sizeof(dir), "%s/none/trace", scratch);
+    assert_int_equal(recorder_share_ctf(&share, 1, NULL, dir, why,
+                                        sizeof(why)), -1);
+    assert_non_null(strstr(why, "cannot create"));
+    recorder_share_close(share);
+}
+
 int main(void)
 {
+    snprintf(scratch, sizeof(scratch), "/tmp/recorder_test_XXXXXX");
+    if (!mkdtemp(scratch))
+        return 1;
+    char spec[400];
+    snprintf(spec, sizeof(spec), "share=%s/segment", scratch);
+    if (recorder_trace_set(spec) != RECORDER_TRACE_OK)
+        return 1;
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_metadata_of_known_sites),
         cmocka_unit_test(test_metadata_names_every_process),
@@ -447,6 +524,12 @@ int main(void)
         cmocka_unit_test(test_one_class_per_site),
         cmocka_unit_test(test_many_sites_are_found_again),
         cmocka_unit_test(test_hex_arguments),
+        cmocka_unit_test(test_a_program_writes_its_own_trace),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    int failed = cmocka_run_group_tests(tests, NULL, NULL);
+    char command[400];
+    snprintf(command, sizeof(command), "rm -rf '%s'", scratch);
+    if (system(command) != 0)
+        return 1;
+    return failed;
 }

@@ -1,8 +1,8 @@
-/* ctf_stream.h - pack flight recorder records into CTF 1.8 packets. */
-#ifndef CTF_STREAM_H
-#define CTF_STREAM_H
+/* ctf_stream_private.h - pack flight recorder records into CTF 1.8 packets. */
+#ifndef RECORDER_CTF_STREAM_PRIVATE_H
+#define RECORDER_CTF_STREAM_PRIVATE_H
 
-#include "cli/ctf_metadata.h"
+#include "segment/ctf_metadata_private.h"
 
 #include <stddef.h>
 
@@ -72,4 +72,4 @@ extern void ctf_stream_discard(ctf_stream *stream, uint64_t lost);
  * buffer. False if anything failed. */
 extern bool ctf_stream_finish(ctf_stream *stream, uint64_t timestamp);
 
-#endif /* CTF_STREAM_H */
+#endif /* RECORDER_CTF_STREAM_PRIVATE_H */

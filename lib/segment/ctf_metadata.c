@@ -6,7 +6,7 @@
  * packet header, packet context, event header and event context below
  * are the ones ctf_stream.c lays out.
  */
-#include "cli/ctf_metadata.h"
+#include "segment/ctf_metadata_private.h"
 
 #include <string.h>
 

@@ -3,7 +3,7 @@
  * An export meets each site again and again (every record of a ring):
  * a hash of (process, site, types) finds its class in O(1).
  */
-#include "cli/ctf_classes.h"
+#include "segment/ctf_classes_private.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,6 @@
-/* ctf_export.c - recorder_scope -D --format ctf --output DIR.
+/* share_ctf.c - the flight recorders of segments as a CTF 1.8 trace
+ * directory that babeltrace2 reads (recorder_share_ctf; recorder_scope -D
+ * --format ctf --output DIR).
  *
  * Follows each process's flight recorder (recorder_share_records_*) to
  * its end and packs its records, in time order, into a stream file of its
@@ -16,16 +18,15 @@
  * Files are created in DIR only, through its descriptor, each new
  * (O_EXCL, no symbolic link followed); on a failure they are removed.
  */
-#include "cli/ctf_export.h"
-#include "cli/ctf_classes.h"
-#include "cli/ctf_metadata.h"
-#include "cli/ctf_stream.h"
-#include "common/scope_message.h"
+#include "recorder_share.h"
+#include "segment/ctf_classes_private.h"
+#include "segment/ctf_metadata_private.h"
+#include "segment/ctf_stream_private.h"
 
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,13 +52,33 @@ typedef struct export_process
     double          end_time;                   /* s since its start */
 } export_process;
 
-/* The files written so far, to remove them if the export fails. */
+/* The files written so far, to remove them if the export fails, and why
+ * it failed. */
 typedef struct export_files
 {
     int      dir;
     char   (*names)[EXPORT_NAME_MAX];
     unsigned count;
+    char *   why;
+    size_t   why_size;
+    int      error;                     /* errno for the caller */
 } export_files;
+
+static void failed(export_files *files, int error, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* The first failure is the one the caller hears of. */
+static void failed(export_files *files, int error, const char *fmt, ...)
+{
+    if (files->error)
+        return;
+    files->error = error ? error : EIO;
+    va_list args;
+    va_start(args, fmt);
+    if (files->why_size)
+        vsnprintf(files->why, files->why_size, fmt, args);
+    va_end(args);
+}
 
 /* One process's records going into its stream. */
 typedef struct export_read
@@ -73,6 +94,20 @@ typedef struct export_read
     bool             failed;
     uint64_t         records;
 } export_read;
+
+/* nearbyint() for 0 <= x < 2^63, halves to even, without libm: the
+ * library links with -pthread alone, as 1.2's did. */
+static double whole_nanoseconds(double x)
+{
+    if (!(x > 0))
+        return 0;
+    if (x >= 4503599627370496.0)        /* 2^52: already a whole number */
+        return x;
+    double r = (double) (uint64_t) (x + 0.5);
+    if (r - x == 0.5 && ((uint64_t) r & 1))
+        r -= 1;
+    return r;
+}
 
 static ctf_field_type field_type(recorder_share_arg_type type)
 {
@@ -138,7 +173,7 @@ static void give_record(const recorder_share_record *record, void *arg)
      * were made of (exact below about 50 days, a nanosecond off at worst
      * beyond), then on the trace's axis. A damaged segment's absurd time
      * stays a number a uint64_t holds. */
-    double ns = record->time > 0 ? nearbyint(record->time * 1e9) : 0;
+    double ns = record->time > 0 ? whole_nanoseconds(record->time * 1e9) : 0;
     if (!(ns < 9e18))
         ns = 9e18;
     ctf_event event = {
@@ -159,23 +194,22 @@ static void give_record(const recorder_share_record *record, void *arg)
 
 /* ---- the directory ---- */
 
-/* Open 'dir', made now or found empty. -2 (message printed) when it is
- * not a place for a new trace, -1 when it cannot be made or opened. */
-static int open_directory(const char *dir, bool *created)
+/* Open 'dir', made now or found empty; -1 (files->error, why) if it is
+ * not a place for a new trace or cannot be made or opened. */
+static int open_directory(export_files *files, const char *dir,
+                          bool *created)
 {
     *created = false;
     if (!dir || !*dir)
     {
-        scope_message("--format ctf writes a directory: "
-                      "name it with --output DIR");
-        return -2;
+        failed(files, EINVAL, "a CTF trace is a directory: name one");
+        return -1;
     }
     if (mkdir(dir, 0777) == 0)
         *created = true;
     else if (errno != EEXIST)
     {
-        scope_message("cannot create %s: %s", dir,
-                      strerror(errno));
+        failed(files, errno, "cannot create %s: %s", dir, strerror(errno));
         return -1;
     }
     int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -183,13 +217,9 @@ static int open_directory(const char *dir, bool *created)
     {
         int error = errno;
         if (error == ENOTDIR)
-        {
-            scope_message("%s exists and is not a "
-                          "directory", dir);
-            return -2;
-        }
-        scope_message("cannot open %s: %s", dir,
-                      strerror(error));
+            failed(files, ENOTDIR, "%s exists and is not a directory", dir);
+        else
+            failed(files, error, "cannot open %s: %s", dir, strerror(error));
         return -1;
     }
     if (*created)
@@ -198,8 +228,7 @@ static int open_directory(const char *dir, bool *created)
     DIR *entries = listed >= 0 ? fdopendir(listed) : NULL;
     if (!entries)
     {
-        scope_message("cannot read %s: %s", dir,
-                      strerror(errno));
+        failed(files, errno, "cannot read %s: %s", dir, strerror(errno));
         if (listed >= 0)
             close(listed);
         close(fd);
@@ -212,10 +241,10 @@ static int open_directory(const char *dir, bool *created)
     closedir(entries);
     if (!empty)
     {
-        scope_message("%s is not empty: a CTF trace goes "
-                      "in a new or empty directory", dir);
+        failed(files, ENOTEMPTY, "%s is not empty: a CTF trace goes in a new "
+               "or empty directory", dir);
         close(fd);
-        return -2;
+        return -1;
     }
     return fd;
 }
@@ -229,7 +258,7 @@ static FILE *create_file(export_files *files, const char *dir,
                                              sizeof(*names));
     if (!names)
     {
-        scope_message("out of memory");
+        failed(files, ENOMEM, "out of memory");
         return NULL;
     }
     files->names = names;
@@ -239,16 +268,15 @@ static FILE *create_file(export_files *files, const char *dir,
     if (fd < 0)
     {
         if (errno != EEXIST)
-            scope_message("cannot create %s/%s: %s",
-                          dir, name, strerror(errno));
+            failed(files, errno, "cannot create %s/%s: %s", dir, name,
+                   strerror(errno));
         return NULL;
     }
     snprintf(files->names[files->count++], EXPORT_NAME_MAX, "%s", name);
     FILE *file = fdopen(fd, "wb");
     if (!file)
     {
-        scope_message("%s/%s: %s", dir, name,
-                      strerror(errno));
+        failed(files, errno, "%s/%s: %s", dir, name, strerror(errno));
         close(fd);
     }
     return file;
@@ -297,20 +325,20 @@ static void remove_files(export_files *files, const char *dir,
 
 /* Close a file written to, saying why if anything written was lost
  * ('error': what the writer saw, 0 if nothing). */
-static bool close_file(FILE *file, const char *dir, const char *name,
-                       int error)
+static bool close_file(export_files *files, FILE *file, const char *dir,
+                       const char *name, int error)
 {
-    bool failed = error != 0 || ferror(file);
+    bool lost = error != 0 || ferror(file);
     errno = 0;
-    if (fclose(file) != 0 && !failed)
+    if (fclose(file) != 0 && !lost)
     {
-        failed = true;
+        lost = true;
         error = errno;
     }
-    if (failed)
-        scope_message("cannot write %s/%s: %s", dir,
-                      name, strerror(error ? error : EIO));
-    return !failed;
+    if (lost)
+        failed(files, error, "cannot write %s/%s: %s", dir, name,
+               strerror(error ? error : EIO));
+    return !lost;
 }
 
 /* ---- the export ---- */
@@ -330,8 +358,9 @@ static void new_uuid(uint8_t uuid[16])
     uuid[8] = (uint8_t) ((uuid[8] & 0x3f) | 0x80);      /* variant 1 */
 }
 
-/* The processes with a flight recorder, their start the earliest first
- * needed: the caller's order is kept, the base found. */
+/* The processes with a flight recorder (the others are left out), their
+ * start the earliest first needed: the caller's order is kept, the base
+ * found. */
 static unsigned gather(recorder_share *const *shares, unsigned count,
                        export_process *processes, uint64_t *base)
 {
@@ -351,35 +380,20 @@ static unsigned gather(recorder_share *const *shares, unsigned count,
         recorder_share_escape(process->host, sizeof(process->host),
                               info.host, strnlen(info.host,
                                                  sizeof(info.host)));
-        char why[256];
         if (!recorder_share_available(shares[s], RECORDER_SHARE_RECORDERS,
-                                      why, sizeof(why)))
-        {
-            scope_message("%s[%u]: no flight recorder "
-                          "to export: %s", process->program, info.pid, why);
+                                      NULL, 0))
             continue;
-        }
-        recorder_share_status status = recorder_share_state(shares[s]);
-        if (status != RECORDER_SHARE_ALIVE)
-            scope_message("%s[%u] %s; exporting what it "
-                          "left", process->program, info.pid,
-                          recorder_share_state_name(status));
         process->share = shares[s];
         process->pid = info.pid;
         /* The header's start, if absurd, still a number to count from. */
         double start_ns = info.start_monotonic > 0
-                        ? nearbyint(info.start_monotonic * 1e9) : 0;
+                        ? whole_nanoseconds(info.start_monotonic * 1e9) : 0;
         process->start_ns = start_ns < 9e18 ? (uint64_t) start_ns
                                             : 9000000000000000000ull;
         /* A live writer is followed up to now, not for ever. */
         process->end_time = now_s - info.start_monotonic;
         if (process->start_ns < *base)
             *base = process->start_ns;
-        if (used && strcmp(process->host, processes[0].host) != 0)
-            scope_message("%s[%u] ran on another host "
-                          "than %s[%u]: their times do not compare",
-                          process->program, process->pid, processes[0].program,
-                          processes[0].pid);
         used++;
     }
     return used;
@@ -398,7 +412,7 @@ static bool export_process_stream(export_files *files, const char *dir,
                                                                   sizeof(error));
     if (!follower)
     {
-        scope_message("%s", error);
+        failed(files, EINVAL, "%s", error);
         return false;
     }
     FILE *file = create_stream_file(files, dir, process);
@@ -435,39 +449,42 @@ static bool export_process_stream(export_files *files, const char *dir,
     /* Not written: the stream says why; else only classes can fail. */
     int failure = !written ? stream.error : read.failed ? ENOMEM : 0;
     *records += read.records;
-    return close_file(file, dir, name, failure);
+    return close_file(files, file, dir, name, failure);
 }
 
-int scope_export_ctf(recorder_share *const *shares, unsigned count,
-                     const char *regex, const char *dir)
+long recorder_share_ctf(recorder_share *const *shares, unsigned count,
+                        const char *regex, const char *dir, char *why,
+                        size_t why_size)
 {
+    export_files files = { .dir = -1, .why = why, .why_size = why_size };
+    if (why_size)
+        why[0] = 0;
     bool created;
-    int fd = open_directory(dir, &created);
+    int fd = open_directory(&files, dir, &created);
     if (fd < 0)
-        return fd == -2 ? 2 : 1;
-    export_files files = { .dir = fd };
+    {
+        errno = files.error;
+        return -1;
+    }
+    files.dir = fd;
     export_process *processes = calloc(count ? count : 1,
                                        sizeof(*processes));
     ctf_process *described = calloc(count ? count : 1, sizeof(*described));
     ctf_class_table classes = { 0 };
-    int status = 1;
+    long written = -1;
+    uint64_t base = 0, records = 0;
+    unsigned used = processes && described
+                  ? gather(shares, count, processes, &base) : 0;
     if (!processes || !described)
-    {
-        scope_message("out of memory");
-        goto done;
-    }
-    uint64_t base;
-    unsigned used = gather(shares, count, processes, &base);
-    if (!used)
-        goto done;
-
+        failed(&files, ENOMEM, "out of memory");
+    else if (!used)
+        failed(&files, ENOENT, "no flight recorder to export");
     ctf_trace_info info = {
         .big_endian = __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__,
         .offset_ns = base, .processes = described, .process_count = used,
     };
     new_uuid(info.uuid);
-    uint64_t records = 0;
-    bool ok = true;
+    bool ok = used > 0;
     for (unsigned p = 0; p < used && ok; p++)
     {
         described[p] = (ctf_process) { processes[p].program, processes[p].pid,
@@ -475,32 +492,25 @@ int scope_export_ctf(recorder_share *const *shares, unsigned count,
         ok = export_process_stream(&files, dir, &processes[p], p, base, regex,
                                    info.uuid, &classes, &records);
     }
-    if (!ok)
-        goto done;
-    FILE *metadata = create_file(&files, dir, "metadata");
-    if (!metadata)
+    FILE *metadata = ok ? create_file(&files, dir, "metadata") : NULL;
+    if (ok && !metadata && errno == EEXIST)
+        failed(&files, EEXIST, "%s/metadata appeared while exporting", dir);
+    if (metadata)
     {
-        if (errno == EEXIST)
-            scope_message("%s/metadata appeared while "
-                          "exporting", dir);
-        goto done;
+        errno = 0;
+        int error = ctf_metadata_write(metadata, &info, classes.classes,
+                                       classes.count) ? 0 : errno ? errno : EIO;
+        if (close_file(&files, metadata, dir, "metadata", error))
+            written = (long) records;
     }
-    errno = 0;
-    int error = ctf_metadata_write(metadata, &info, classes.classes,
-                                   classes.count) ? 0 : errno ? errno : EIO;
-    if (!close_file(metadata, dir, "metadata", error))
-        goto done;
-    if (!records)
-        scope_message("no records%s%s",
-                      regex ? " matching " : "", regex ? regex : "");
-    status = 0;
-done:
-    if (status)
+    if (written < 0)
         remove_files(&files, dir, created);
     close(fd);
     free(files.names);
     ctf_class_table_free(&classes);
     free(described);
     free(processes);
-    return status;
+    if (written < 0)
+        errno = files.error ? files.error : EIO;
+    return written;
 }
