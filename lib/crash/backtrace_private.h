@@ -8,7 +8,7 @@
 #define RECORDER_BACKTRACE_PRIVATE_H
 
 #include "recorder_backtrace.h"
-#include "clock_private.h"
+#include "visibility_private.h"
 
 #include <stdbool.h>
 #include <stdint.h>

@@ -8,7 +8,7 @@
 #ifndef RECORDER_DW_LIBRARY_PRIVATE_H
 #define RECORDER_DW_LIBRARY_PRIVATE_H
 
-#include "clock_private.h"
+#include "visibility_private.h"
 
 #include <dwarf.h>
 #include <elfutils/libdwfl.h>

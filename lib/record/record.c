@@ -6,6 +6,7 @@
  * more of them than lanes.
  */
 #include "record_private.h"
+#include "clock_private.h"
 #include "slot_read_private.h"
 #include "trace_private.h"
 

@@ -10,6 +10,7 @@
  * copied and terminated before use. Senders trust no ticket either.
  */
 #include "share_commands_private.h"
+#include "clock_private.h"
 #include "share_hooks_private.h"
 #include "trace_spec_private.h"
 

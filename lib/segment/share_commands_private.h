@@ -3,7 +3,7 @@
 #define RECORDER_SHARE_COMMANDS_PRIVATE_H
 
 #include "share_layout_private.h"
-#include "clock_private.h"
+#include "visibility_private.h"
 #include "recorder_share.h"
 
 /* Writer side: start the thread that applies commands as they arrive. It

@@ -3,7 +3,7 @@
 #define RECORDER_SHARE_FILE_PRIVATE_H
 
 #include "share_access_private.h"
-#include "clock_private.h"
+#include "visibility_private.h"
 
 #include <stddef.h>
 #include <sys/types.h>

@@ -10,7 +10,7 @@
 
 #include "recorder_share.h"
 #include "share_access_private.h"
-#include "clock_private.h"              /* RECORDER_HIDDEN */
+#include "visibility_private.h"
 
 /* Whether the mapping starts with the magic of a 1.2 segment (of either
  * word size): share_v12_attach() then says what it makes of it. */

@@ -18,6 +18,7 @@
  */
 #define _GNU_SOURCE                     /* program_invocation_short_name */
 #include "share_writer_private.h"
+#include "clock_private.h"
 #include "share_commands_private.h"
 #include "share_file_private.h"
 #include "share_hooks_private.h"

@@ -3,7 +3,7 @@
 #define RECORDER_SHARE_WRITER_PRIVATE_H
 
 #include "recorder.h"
-#include "clock_private.h"
+#include "visibility_private.h"
 #include "trace_spec_private.h"
 
 /* Create the segment at 'path' (NULL: $RECORDER_SHARE, else the default)

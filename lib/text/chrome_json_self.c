@@ -11,6 +11,7 @@
  */
 #define _GNU_SOURCE                     /* program_invocation_short_name */
 #include "chrome_json_private.h"
+#include "clock_private.h"
 #include "format_scan_private.h"
 #include "output_private.h"
 #include "record_merge_private.h"

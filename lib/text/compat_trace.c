@@ -7,6 +7,7 @@
  * ring, so the line goes through the format hook with that time.
  */
 #include "compat_sites_private.h"
+#include "clock_private.h"
 #include "output_private.h"
 
 typedef struct entry_output

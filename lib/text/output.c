@@ -6,6 +6,7 @@
  * and format functions are called as recorder 1.2 called them.
  */
 #include "output_private.h"
+#include "clock_private.h"
 #include "render_private.h"
 #include "safe_output_private.h"
 #include "share_hooks_private.h"
