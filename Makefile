@@ -29,7 +29,7 @@ WARNINGS        := -Wall -Wextra
 C_WARNINGS      := $(WARNINGS) -Wshadow -Wmissing-prototypes -Wstrict-prototypes
 # lib/ in its four parts; each is on the include path, so an #include
 # names a header, not where it lives.
-LIB_PARTS       := base record text segment crash
+LIB_PARTS       := base record text backtrace trace segment setup crash
 CPPFLAGS_LIB    := -Iinclude/recorder $(LIB_PARTS:%=-Ilib/%)
 ALL_CFLAGS      := -std=gnu11 $(C_WARNINGS) $(CFLAGS) -pthread
 # Every compiler run also writes the headers it read to TARGET.d (included

@@ -16,6 +16,7 @@
 #include "recorder_share.h"
 #include "crash_report_private.h"
 #include "segment_guard_private.h"
+#include "share_reader_private.h"
 
 #include <fcntl.h>
 #include <pthread.h>

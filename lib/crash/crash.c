@@ -36,6 +36,7 @@
 #include "crash_report_private.h"
 #include "dump_private.h"
 #include "safe_output_private.h"
+#include "share_writer_private.h"
 #include "unwind_library_private.h"
 
 #include <dlfcn.h>

@@ -167,6 +167,13 @@ typedef struct fetch_context
 const char *share_reader_fetch(uint64_t address, char *out, size_t size,
                                void *arg) RECORDER_HIDDEN;
 
+/* ---- share_services.c ------------------------------------------------------- */
+
+/* The crash region of a segment opened for reading, bounds-checked, or
+ * NULL when it has none (crash_reader.c reads the report in it). */
+const void *recorder_share_crash_region(recorder_share *share, size_t *size)
+    RECORDER_HIDDEN;
+
 /* ---- share_dump.c ----------------------------------------------------------- */
 
 /* The writer's line settings, from its tweaks in the segment; those it does

@@ -18,4 +18,10 @@ void recorder_share_init(void) RECORDER_HIDDEN;
  * commands, output): share_hooks_private.h says who calls this and why. */
 void recorder_share_install(void) RECORDER_HIDDEN;
 
+/* The crash region of the segment this process writes, or NULL when it
+ * shares nothing: where the crash handler writes its report.
+ * Async-signal-safe. */
+struct crash_report;                    /* crash_report_private.h */
+struct crash_report *recorder_share_crash_area(void) RECORDER_HIDDEN;
+
 #endif /* RECORDER_SHARE_WRITER_PRIVATE_H */

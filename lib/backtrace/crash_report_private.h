@@ -155,16 +155,8 @@ bool crash_signal_has_address(int sig) RECORDER_HIDDEN;
 /* What si_code says for this signal ("address not mapped"), or NULL. */
 const char *crash_code_text(int sig, int code) RECORDER_HIDDEN;
 
-/* ---- where reports live ---------------------------------------------------- */
-
-/* The crash region of the segment this process writes, or NULL when it
- * shares nothing. Async-signal-safe. (share_writer.c) */
-crash_report *recorder_share_crash_area(void) RECORDER_HIDDEN;
-
-/* The crash region of a segment opened for reading, bounds-checked, or
- * NULL when it has none. (share_services.c) */
-struct recorder_share;
-const void *recorder_share_crash_region(struct recorder_share *share,
-                                        size_t *size) RECORDER_HIDDEN;
+/* Where reports live in a segment: recorder_share_crash_area()
+ * (share_writer_private.h) and recorder_share_crash_region()
+ * (share_reader_private.h). */
 
 #endif /* RECORDER_CRASH_REPORT_PRIVATE_H */

@@ -6,6 +6,7 @@
  */
 #include "recorder_share.h"
 #include "crash_report_private.h"
+#include "share_reader_private.h"
 #include "symbolize_private.h"
 
 #include <stdlib.h>
