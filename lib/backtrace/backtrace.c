@@ -23,10 +23,10 @@
  * a decoded control character makes the whole blob an error.
  */
 #define _GNU_SOURCE                     /* open_memstream */
-#include "backtrace_private.h"
-#include "hex_private.h"
-#include "safe_output_private.h"
-#include "crash_report_private.h"
+#include "backtrace/backtrace_private.h"
+#include "backtrace/hex_private.h"
+#include "text/safe_output_private.h"
+#include "backtrace/crash_report_private.h"
 #include "recorder_share.h"
 
 #include <errno.h>

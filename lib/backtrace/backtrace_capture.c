@@ -3,10 +3,10 @@
  * the stack into a crash report, symbolize.c turns that report into a
  * chain (backtrace.c, the data structure, knows neither).
  */
-#include "backtrace_private.h"
-#include "crash_report_private.h"
-#include "symbolize_private.h"
-#include "unwind_library_private.h"
+#include "backtrace/backtrace_private.h"
+#include "backtrace/crash_report_private.h"
+#include "backtrace/symbolize_private.h"
+#include "backtrace/unwind_library_private.h"
 
 #include <stdlib.h>
 

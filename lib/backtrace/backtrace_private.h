@@ -8,7 +8,7 @@
 #define RECORDER_BACKTRACE_PRIVATE_H
 
 #include "recorder_backtrace.h"
-#include "visibility_private.h"
+#include "base/visibility_private.h"
 
 #include <stdbool.h>
 #include <stdint.h>

@@ -10,10 +10,10 @@
  */
 #define _GNU_SOURCE                     /* program_invocation_short_name,
                                            REG_RIP */
-#include "crash_report_private.h"
-#include "elf_note_private.h"
-#include "hex_private.h"
-#include "unwind_library_private.h"
+#include "backtrace/crash_report_private.h"
+#include "backtrace/elf_note_private.h"
+#include "backtrace/hex_private.h"
+#include "backtrace/unwind_library_private.h"
 
 #include <errno.h>
 #include <execinfo.h>

@@ -6,8 +6,8 @@
  * access may have filled: every count, index, offset and string is checked
  * here, on the reader's private copy, before any other code looks at it.
  */
-#include "crash_report_private.h"
-#include "safe_output_private.h"
+#include "backtrace/crash_report_private.h"
+#include "text/safe_output_private.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -17,7 +17,7 @@
 #ifndef RECORDER_CRASH_REPORT_PRIVATE_H
 #define RECORDER_CRASH_REPORT_PRIVATE_H
 
-#include "visibility_private.h"
+#include "base/visibility_private.h"
 
 #include <assert.h>
 #include <signal.h>

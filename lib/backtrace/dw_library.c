@@ -1,6 +1,6 @@
 /* dw_library.c - open elfutils' libdw (libdw.so.1) at run time. */
-#include "dw_library_private.h"
-#include "library_load_private.h"
+#include "backtrace/dw_library_private.h"
+#include "backtrace/library_load_private.h"
 
 #include <pthread.h>
 

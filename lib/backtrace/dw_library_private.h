@@ -8,7 +8,7 @@
 #ifndef RECORDER_DW_LIBRARY_PRIVATE_H
 #define RECORDER_DW_LIBRARY_PRIVATE_H
 
-#include "visibility_private.h"
+#include "base/visibility_private.h"
 
 #include <dwarf.h>
 #include <elfutils/libdwfl.h>

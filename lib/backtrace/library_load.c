@@ -5,7 +5,7 @@
  * only adds the unversioned link, and the version promises the ABI the
  * headers we were built with describe.
  */
-#include "library_load_private.h"
+#include "backtrace/library_load_private.h"
 
 #include <dlfcn.h>
 #include <string.h>

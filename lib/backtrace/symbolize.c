@@ -10,9 +10,9 @@
  * its module and offset. libdw is opened at run time (dw_library.c);
  * without it, every frame is named by its module and offset.
  */
-#include "symbolize_private.h"
-#include "dw_library_private.h"
-#include "safe_output_private.h"
+#include "backtrace/symbolize_private.h"
+#include "backtrace/dw_library_private.h"
+#include "text/safe_output_private.h"
 
 #include <fcntl.h>
 #include <stdlib.h>

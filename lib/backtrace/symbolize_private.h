@@ -8,8 +8,8 @@
 #ifndef RECORDER_SYMBOLIZE_PRIVATE_H
 #define RECORDER_SYMBOLIZE_PRIVATE_H
 
-#include "backtrace_private.h"
-#include "crash_report_private.h"
+#include "backtrace/backtrace_private.h"
+#include "backtrace/crash_report_private.h"
 
 /* Append the process of 'report' (checked with crash_report_check) and its
  * frames to 'backtrace'. A frame inlined into others becomes one frame per

@@ -1,6 +1,6 @@
 /* unwind_library.c - open libunwind (libunwind.so.8) at run time. */
-#include "unwind_library_private.h"
-#include "library_load_private.h"
+#include "backtrace/unwind_library_private.h"
+#include "backtrace/library_load_private.h"
 #include "recorder.h"
 
 #include <execinfo.h>

@@ -10,7 +10,7 @@
 #ifndef UNW_LOCAL_ONLY
 #define UNW_LOCAL_ONLY                  /* this process's stack only */
 #endif
-#include "visibility_private.h"
+#include "base/visibility_private.h"
 
 #include <libunwind.h>
 

@@ -14,7 +14,7 @@
  * ranges are published lock-free, each entry written once before the count
  * that covers it is release-stored, and never changed after.
  */
-#include "sites_private.h"
+#include "base/sites_private.h"
 
 #include <pthread.h>
 #include <stdlib.h>

@@ -3,7 +3,7 @@
 #define RECORDER_SITES_PRIVATE_H
 
 #include "recorder.h"
-#include "visibility_private.h"
+#include "base/visibility_private.h"
 
 typedef void (*recorder_sites_fn)(recorder_site *first, recorder_site *last,
                                   void *arg);

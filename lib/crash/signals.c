@@ -29,13 +29,13 @@
  */
 #define _GNU_SOURCE                     /* REG_* of ucontext_t */
 #include "recorder_backtrace.h"
-#include "crash_private.h"
-#include "crash_report_private.h"
-#include "dump_private.h"
-#include "registry_private.h"
-#include "safe_output_private.h"
-#include "segment_guard_private.h"
-#include "share_writer_private.h"
+#include "crash/crash_private.h"
+#include "backtrace/crash_report_private.h"
+#include "trace/dump_private.h"
+#include "record/registry_private.h"
+#include "text/safe_output_private.h"
+#include "segment/segment_guard_private.h"
+#include "segment/share_writer_private.h"
 
 #include <errno.h>
 #include <pthread.h>

@@ -9,7 +9,7 @@
 #ifndef RECORDER_CLOCK_PRIVATE_H
 #define RECORDER_CLOCK_PRIVATE_H
 
-#include "visibility_private.h"
+#include "base/visibility_private.h"
 
 #include <stdbool.h>
 #include <stdint.h>

@@ -6,9 +6,9 @@
  * entry's own, given in recorder_tick() units rather than taken from the
  * ring, so the line goes through the format hook with that time.
  */
-#include "compat_sites_private.h"
-#include "clock_private.h"
-#include "output_private.h"
+#include "record/compat_sites_private.h"
+#include "record/clock_private.h"
+#include "record/output_private.h"
 
 typedef struct entry_output
 {

@@ -5,13 +5,13 @@
  * recorder_time_precision and recorder_indent of this process ask. Show
  * and format functions are called as recorder 1.2 called them.
  */
-#include "output_private.h"
-#include "clock_private.h"
-#include "render_private.h"
-#include "safe_output_private.h"
-#include "share_hooks_private.h"
-#include "sites_private.h"
-#include "trace_private.h"
+#include "record/output_private.h"
+#include "record/clock_private.h"
+#include "text/render_private.h"
+#include "text/safe_output_private.h"
+#include "record/share_hooks_private.h"
+#include "base/sites_private.h"
+#include "record/trace_private.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -8,7 +8,7 @@
 #define RECORDER_OUTPUT_PRIVATE_H
 
 #include "recorder.h"
-#include "record_line_private.h"
+#include "text/record_line_private.h"
 #include <stdbool.h>
 
 typedef struct recorder_output

@@ -1,6 +1,6 @@
 /* share_hooks.c - the segment writer's entry points, as the writer set
  * them (share_hooks_private.h says why they are not called by name). */
-#include "share_hooks_private.h"
+#include "record/share_hooks_private.h"
 
 #include <stdio.h>
 

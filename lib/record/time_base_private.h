@@ -16,7 +16,7 @@
 #ifndef RECORDER_TIME_BASE_PRIVATE_H
 #define RECORDER_TIME_BASE_PRIVATE_H
 
-#include "visibility_private.h"
+#include "base/visibility_private.h"
 
 #include <stdbool.h>
 #include <stdint.h>

@@ -3,7 +3,7 @@
 #define RECORDER_TRACE_PRIVATE_H
 
 #include "recorder.h"
-#include "visibility_private.h"
+#include "base/visibility_private.h"
 
 /* Called by the record path, out of line, when the recorder is traced. */
 void recorder_trace_print(recorder_info *rec, const recorder_site *site,

@@ -5,9 +5,9 @@
  * then checked whole by crash_report_check() before anything uses it.
  */
 #include "recorder_share.h"
-#include "crash_report_private.h"
-#include "share_reader_private.h"
-#include "symbolize_private.h"
+#include "backtrace/crash_report_private.h"
+#include "segment/share_reader_private.h"
+#include "backtrace/symbolize_private.h"
 
 #include <stdlib.h>
 #include <string.h>

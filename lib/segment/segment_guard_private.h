@@ -13,7 +13,7 @@
 #ifndef RECORDER_SEGMENT_GUARD_PRIVATE_H
 #define RECORDER_SEGMENT_GUARD_PRIVATE_H
 
-#include "visibility_private.h"
+#include "base/visibility_private.h"
 
 #include <signal.h>
 #include <stdbool.h>

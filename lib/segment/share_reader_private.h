@@ -17,9 +17,9 @@
 #define RECORDER_SHARE_READER_PRIVATE_H
 
 #include "recorder_share.h"
-#include "share_access_private.h"
-#include "share_layout_private.h"
-#include "lane_cursor_private.h"
+#include "segment/share_access_private.h"
+#include "segment/share_layout_private.h"
+#include "record/lane_cursor_private.h"
 
 #include <stdbool.h>
 #include <stdint.h>

@@ -3,8 +3,8 @@
 #define RECORDER_SHARE_WRITER_PRIVATE_H
 
 #include "recorder.h"
-#include "visibility_private.h"
-#include "trace_spec_private.h"
+#include "base/visibility_private.h"
+#include "trace/trace_spec_private.h"
 
 /* Create the segment at 'path' (NULL: $RECORDER_SHARE, else the default)
  * and move everything into it; if already sharing elsewhere, move there.

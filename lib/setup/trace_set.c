@@ -6,9 +6,9 @@
  * what links the writer into programs built with librecorder.a. The same
  * goes for the chrome=FILE writer (chrome_json_private.h).
  */
-#include "chrome_json_private.h"
-#include "share_writer_private.h"
-#include "trace_spec_private.h"
+#include "trace/chrome_json_private.h"
+#include "segment/share_writer_private.h"
+#include "trace/trace_spec_private.h"
 
 int recorder_trace_set(const char *spec)
 {

@@ -8,7 +8,7 @@
 #ifndef RECORDER_SAFE_OUTPUT_PRIVATE_H
 #define RECORDER_SAFE_OUTPUT_PRIVATE_H
 
-#include "visibility_private.h"
+#include "base/visibility_private.h"
 
 #include <stddef.h>
 #include <stdint.h>

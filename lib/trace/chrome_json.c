@@ -12,7 +12,7 @@
  * the file is valid UTF-8 JSON whatever a segment holds.
  */
 #define _GNU_SOURCE                     /* sigabbrev_np */
-#include "chrome_json_private.h"
+#include "trace/chrome_json_private.h"
 #include "recorder_backtrace.h"
 
 #include <math.h>

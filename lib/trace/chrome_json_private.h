@@ -10,7 +10,7 @@
 #ifndef RECORDER_CHROME_JSON_PRIVATE_H
 #define RECORDER_CHROME_JSON_PRIVATE_H
 
-#include "visibility_private.h"
+#include "base/visibility_private.h"
 #include "recorder_share.h"
 
 #include <stdbool.h>

@@ -10,14 +10,14 @@
  * the arguments exported as channels as counters: one format for both.
  */
 #define _GNU_SOURCE                     /* program_invocation_short_name */
-#include "chrome_json_private.h"
-#include "clock_private.h"
-#include "format_scan_private.h"
-#include "output_private.h"
-#include "record_merge_private.h"
-#include "registry_private.h"
-#include "render_private.h"
-#include "trace_spec_private.h"
+#include "trace/chrome_json_private.h"
+#include "record/clock_private.h"
+#include "text/format_scan_private.h"
+#include "record/output_private.h"
+#include "record/record_merge_private.h"
+#include "record/registry_private.h"
+#include "text/render_private.h"
+#include "trace/trace_spec_private.h"
 
 #include <errno.h>
 #include <pthread.h>

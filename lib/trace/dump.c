@@ -7,10 +7,10 @@
  * word: a record still being written when a dump reaches it is printed by
  * the next dump, never skipped (see lane_cursor_private.h).
  */
-#include "dump_private.h"
-#include "record_merge_private.h"
-#include "regex_bound_private.h"
-#include "registry_private.h"
+#include "trace/dump_private.h"
+#include "record/record_merge_private.h"
+#include "text/regex_bound_private.h"
+#include "record/registry_private.h"
 
 #include <regex.h>
 #include <stdio.h>

@@ -2,7 +2,7 @@
 #ifndef RECORDER_DUMP_PRIVATE_H
 #define RECORDER_DUMP_PRIVATE_H
 
-#include "output_private.h"
+#include "record/output_private.h"
 
 /* Dump every recorder through 'out'. No allocation, no regex: safe in a
  * signal handler with the default output functions. 'final': the process

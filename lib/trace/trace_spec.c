@@ -14,12 +14,12 @@
  * (as in recorder 1.2, "move" names MOVE). A name that matches nothing is
  * reported on stderr, and kept for what is activated later.
  */
-#include "trace_spec_private.h"
-#include "dump_private.h"
-#include "output_private.h"
-#include "regex_bound_private.h"
-#include "registry_private.h"
-#include "share_hooks_private.h"
+#include "trace/trace_spec_private.h"
+#include "trace/dump_private.h"
+#include "record/output_private.h"
+#include "text/regex_bound_private.h"
+#include "record/registry_private.h"
+#include "record/share_hooks_private.h"
 #include "recorder_share.h"
 
 #include <ctype.h>

@@ -3,7 +3,7 @@
 #define RECORDER_TRACE_SPEC_PRIVATE_H
 
 #include "recorder.h"
-#include "visibility_private.h"
+#include "base/visibility_private.h"
 
 #include <regex.h>
 
