@@ -27,17 +27,17 @@ WARNINGS        := -Wall -Wextra
 # For C (g++ refuses the last two): no name hides another, every function
 # that is not static has a prototype in a header, no "f()" declarations.
 C_WARNINGS      := $(WARNINGS) -Wshadow -Wmissing-prototypes -Wstrict-prototypes
-# lib/ in its four parts; each is on the include path, so an #include
-# names a header, not where it lives.
-LIB_PARTS       := record text segment crash
-CPPFLAGS_LIB    := -Iinclude/recorder -Ilib $(LIB_PARTS:%=-Ilib/%)
+# lib/ is on the include path, not its folders: a private #include names
+# the folder of its header ("segment/share_file_private.h"); the public
+# headers are named alone ("recorder.h").
+CPPFLAGS_LIB    := -Iinclude/recorder -Ilib
 ALL_CFLAGS      := -std=gnu11 $(C_WARNINGS) $(CFLAGS) -pthread
 # Every compiler run also writes the headers it read to TARGET.d (included
 # at the end): touching a header rebuilds only what includes it.
 DEPFLAGS        = -MMD -MP -MF $@.d -MT $@
 # Threads only, as with recorder 1.2 (-lrecorder -lpthread -lm). libunwind
 # (walks the stack of a crash) and libdw (reads its DWARF) are opened at
-# run time by their sonames (lib/crash/library_load.c): their -dev packages
+# run time by their sonames (lib/backtrace/library_load.c): their -dev packages
 # give the headers, and a program runs, with rawer reports, without them.
 LDLIBS          := -pthread
 
@@ -50,7 +50,8 @@ CHECK_PACKAGES  := gcc g++ clang make pkg-config libcmocka-dev binutils \
 DEMO_PACKAGES   := gcc make pkg-config libgtk-4-dev libunwind-dev libdw-dev \
                    libmicrohttpd-dev
 
-LIB_SOURCES     := $(wildcard $(LIB_PARTS:%=lib/%/*.c))
+# Every folder of lib/ but helper/, the crash handler's program.
+LIB_SOURCES     := $(filter-out lib/helper/%,$(wildcard lib/*/*.c))
 LIB_OBJECTS     := $(LIB_SOURCES:lib/%.c=$(BUILD)/lib/%.o)
 PIC_OBJECTS     := $(LIB_SOURCES:lib/%.c=$(BUILD)/lib/%.pic.o)
 STATIC_LIB      := $(BUILD)/librecorder.a
@@ -175,11 +176,14 @@ $(BUILD)/scope/window/%.o: scope/window/%.c
 	    $(SCOPE_WINDOW_CFLAGS) -c $< -o $@
 
 # Regexes the user types (options, graphs, the picker) go through the
-# library's own (private) bounded compiler.
+# library's bounded compiler. These still include it as
+# "regex_bound_private.h" (lib/text/), until they include
+# <recorder/recorder_regex.h>, its public header, and need none of this.
 SCOPE_REGEX_USERS := options/scope_options source/segment_channels source/source \
                      window/channel_picker
 $(SCOPE_REGEX_USERS:%=$(BUILD)/scope/%.o) \
-$(SCOPE_REGEX_USERS:%=$(BENCH_BUILD)/scope/%.o): SCOPE_CFLAGS += $(CPPFLAGS_LIB)
+$(SCOPE_REGEX_USERS:%=$(BENCH_BUILD)/scope/%.o): \
+    SCOPE_CFLAGS += $(CPPFLAGS_LIB) -Ilib/text
 
 # Where the front looks for the window program once installed.
 $(BUILD)/scope/cli/window_launch.o: \

@@ -29,11 +29,11 @@ run_make() { env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make BUILD="$build" "$@"; }
 run_make -s all tests >/dev/null        # up to date, so -n shows only -W's
 find lib scope tests include share/examples -name '*.[ch]' -o -name '*.cpp' |
     sort >"$work/files"
-# "FILE HEADER": FILE includes HEADER (by name, its folder dropped:
-# header names are unique).
+# "FILE HEADER": FILE includes HEADER (by base name, whatever folder the
+# include names: header names are unique).
 xargs awk '/^[ \t]*#[ \t]*include[ \t]*("|<recorder\/)/ {
         name = $0
-        sub(/^[^"<]*["<](recorder\/)?/, "", name)
+        sub(/^[^"<]*["<]/, "", name)
         sub(/[">].*$/, "", name)
         sub(/^.*\//, "", name)
         print FILENAME, name
@@ -57,9 +57,11 @@ awk 'NR == FNR { n = split($1, p, "/"); by[$2] = by[$2] " " $1; next }
         }
      }' "$work/includes" "$work/headers" | sort -u >"$work/reach"
 
-# What 'make all tests' compiles to objects (with -c); programs built in
-# one step from one source are linked anew with the library anyway.
-compiled='^(lib/(record|text|segment|crash)/[^/]*|scope/[^/]+/[^/]*|tests/test_[^/]*|tests/fuzz/replay_main)\.c$'
+# What 'make all tests' compiles to objects (with -c): every folder of lib/
+# but helper/; programs built in one step from one source (the helper) are
+# linked anew with the library anyway.
+lib_parts=$(cd lib && ls -d */ | tr -d / | grep -vx helper | paste -sd '|' -)
+compiled="^(lib/($lib_parts)/[^/]*|scope/[^/]+/[^/]*|tests/test_[^/]*|tests/fuzz/replay_main)\\.c\$"
 checked=0
 before=$failed
 while read -r header; do
@@ -141,6 +143,9 @@ savers=$(grep -nE 'graph_draw_png\(|scope_csv_write_graphs\(|^static bool write_
 dead=""
 for object in "$build_dir"/lib/*/*.o "$build_dir"/scope/*/*.o; do
     case "$object" in *.pic.o) continue ;; esac
+    # Not the objects a build tree keeps of sources that moved away.
+    source=${object#"$build_dir"/}
+    [ -e "${source%.o}.c" ] || continue
     # Functions this object exports: VISIBILITY NAME.
     readelf -sW "$object" |
         awk '$4 == "FUNC" && $5 == "GLOBAL" && $7 != "UND" { print $6, $8 }' |

@@ -11,8 +11,8 @@
  * the user running this, live or dead; whatever it then names is a claim
  * the reader must not take for a fact.
  */
-#include "share_layout_private.h"
-#include "share_commands_private.h"
+#include "segment/share_layout_private.h"
+#include "segment/share_commands_private.h"
 
 #include <fcntl.h>
 #include <stdio.h>

@@ -10,7 +10,7 @@
 
 #include "recorder.h"
 #include "recorder_backtrace.h"
-#include "backtrace_private.h"
+#include "backtrace/backtrace_private.h"
 
 #include <stdio.h>
 #include <stdlib.h>

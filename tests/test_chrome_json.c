@@ -12,7 +12,7 @@
 #include <cmocka.h>
 
 #include "recorder.h"
-#include "chrome_json_private.h"
+#include "trace/chrome_json_private.h"
 
 #include <errno.h>
 #include <math.h>

@@ -17,8 +17,8 @@
 #include "recorder.h"
 #include "recorder_backtrace.h"
 #include "recorder_share.h"
-#include "crash_report_private.h"
-#include "share_layout_private.h"
+#include "backtrace/crash_report_private.h"
+#include "segment/share_layout_private.h"
 
 #include <dlfcn.h>
 #include <errno.h>

@@ -13,7 +13,7 @@
 
 #include "recorder.h"
 #include "recorder_share.h"
-#include "share_writer_private.h"
+#include "segment/share_writer_private.h"
 
 #include <fcntl.h>
 #include <signal.h>

@@ -5,7 +5,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "format_scan_private.h"
+#include "text/format_scan_private.h"
 
 #include <string.h>
 

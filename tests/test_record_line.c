@@ -12,7 +12,7 @@
 
 #include "recorder.h"
 #include "recorder_share.h"
-#include "record_line_private.h"
+#include "text/record_line_private.h"
 
 #include <regex.h>
 #include <stdio.h>

@@ -9,8 +9,8 @@
 #include <cmocka.h>
 
 #include "capture.h"
-#include "dump_private.h"
-#include "record_merge_private.h"
+#include "trace/dump_private.h"
+#include "record/record_merge_private.h"
 
 #include <signal.h>
 

@@ -10,7 +10,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "render_private.h"
+#include "text/render_private.h"
 
 #include <float.h>
 #include <limits.h>

@@ -6,7 +6,7 @@
 #include <cmocka.h>
 
 #include "capture.h"
-#include "slot_read_private.h"
+#include "record/slot_read_private.h"
 
 #include <pthread.h>
 

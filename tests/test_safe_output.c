@@ -7,8 +7,8 @@
 #include <cmocka.h>
 
 #include "recorder.h"
-#include "output_private.h"
-#include "safe_output_private.h"
+#include "record/output_private.h"
+#include "text/safe_output_private.h"
 
 #include <errno.h>
 #include <pthread.h>

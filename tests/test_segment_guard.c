@@ -14,8 +14,9 @@
 
 #include "recorder.h"
 #include "recorder_share.h"
-#include "crash_report_private.h"
-#include "segment_guard_private.h"
+#include "backtrace/crash_report_private.h"
+#include "segment/segment_guard_private.h"
+#include "segment/share_reader_private.h"
 
 #include <fcntl.h>
 #include <pthread.h>

@@ -13,7 +13,7 @@
 
 #include "recorder.h"
 #include "recorder_share.h"
-#include "share_layout_private.h"
+#include "segment/share_layout_private.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -15,8 +15,8 @@
 
 #include "recorder.h"
 #include "recorder_share.h"
-#include "share_commands_private.h"
-#include "share_layout_private.h"
+#include "segment/share_commands_private.h"
+#include "segment/share_layout_private.h"
 
 #include <fcntl.h>
 #include <pthread.h>

@@ -9,7 +9,7 @@
 #include <cmocka.h>
 
 #include "recorder_share.h"
-#include "share_path_private.h"
+#include "segment/share_path_private.h"
 
 #include <errno.h>
 #include <limits.h>

@@ -14,7 +14,7 @@
 
 #include "recorder.h"
 #include "recorder_share.h"
-#include "share_layout_private.h"
+#include "segment/share_layout_private.h"
 
 #include <fcntl.h>
 #include <math.h>

@@ -15,7 +15,7 @@
 #include "scratch_dir.h"
 
 #include "recorder_share.h"
-#include "share_v12_layout_private.h"
+#include "segment/share_v12_layout_private.h"
 
 #include <fcntl.h>
 #include <signal.h>

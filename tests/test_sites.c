@@ -18,9 +18,9 @@
 #include "scratch_dir.h"
 
 #include "recorder.h"
-#include "share_layout_private.h"
-#include "sites_private.h"
-#include "trace_private.h"
+#include "segment/share_layout_private.h"
+#include "base/sites_private.h"
+#include "record/trace_private.h"
 
 #include <fcntl.h>
 #include <stdio.h>

@@ -14,7 +14,7 @@
 
 #include "recorder.h"
 #include "recorder_share.h"
-#include "clock_private.h"
+#include "record/clock_private.h"
 
 #include <pthread.h>
 #include <stdbool.h>

@@ -11,7 +11,7 @@
 
 #include "recorder.h"
 #include "recorder_share.h"
-#include "clock_private.h"
+#include "record/clock_private.h"
 
 #include <fcntl.h>
 #include <limits.h>

@@ -6,8 +6,8 @@
 #include <cmocka.h>
 
 #include "capture.h"
-#include "regex_bound_private.h"
-#include "trace_spec_private.h"
+#include "text/regex_bound_private.h"
+#include "trace/trace_spec_private.h"
 
 #include <time.h>
 

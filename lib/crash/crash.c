@@ -32,11 +32,12 @@
  * for the first one to end the process.
  */
 #define _GNU_SOURCE                     /* _Fork, dladdr */
-#include "crash_private.h"
-#include "crash_report_private.h"
-#include "dump_private.h"
-#include "safe_output_private.h"
-#include "unwind_library_private.h"
+#include "crash/crash_private.h"
+#include "backtrace/crash_report_private.h"
+#include "trace/dump_private.h"
+#include "text/safe_output_private.h"
+#include "segment/share_writer_private.h"
+#include "backtrace/unwind_library_private.h"
 
 #include <dlfcn.h>
 #include <errno.h>

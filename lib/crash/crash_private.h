@@ -10,7 +10,7 @@
 #define RECORDER_CRASH_PRIVATE_H
 
 #include "recorder.h"
-#include "clock_private.h"
+#include "base/visibility_private.h"
 
 #include <signal.h>
 #include <stdbool.h>

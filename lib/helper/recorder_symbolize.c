@@ -9,9 +9,9 @@
  *
  * Usage: recorder_symbolize --report < REPORT
  */
-#include "backtrace_private.h"
-#include "crash_report_private.h"
-#include "symbolize_private.h"
+#include "backtrace/backtrace_private.h"
+#include "backtrace/crash_report_private.h"
+#include "backtrace/symbolize_private.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -13,8 +13,8 @@
  * times, a point can instead go exactly through a fresh measurement, with a
  * bridge from the newest tick converted so far.
  */
-#include "clock_private.h"
-#include "time_base_private.h"
+#include "record/clock_private.h"
+#include "record/time_base_private.h"
 #include "recorder.h"
 
 #include <pthread.h>

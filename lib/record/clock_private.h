@@ -9,6 +9,8 @@
 #ifndef RECORDER_CLOCK_PRIVATE_H
 #define RECORDER_CLOCK_PRIVATE_H
 
+#include "base/visibility_private.h"
+
 #include <stdbool.h>
 #include <stdint.h>
 #include <time.h>
@@ -16,8 +18,6 @@
 #if defined(__x86_64__) || defined(__i386__)
 #include <x86intrin.h>
 #endif
-
-#define RECORDER_HIDDEN __attribute__((visibility("hidden")))
 
 /* True when recorder_ticks() reads the cycle counter. Set once at load. */
 extern bool recorder_clock_uses_counter RECORDER_HIDDEN;

@@ -4,8 +4,8 @@
  * the site compat_sites.c keeps for the pair, through the record path
  * itself, so it is dumped, traced and shared like any other.
  */
-#include "compat_sites_private.h"
-#include "record_private.h"
+#include "record/compat_sites_private.h"
+#include "record/record_private.h"
 
 uintptr_t recorder_order;
 

@@ -11,7 +11,7 @@
  * claimed later shows there with the placeholder format below, which says
  * why its text is missing.
  */
-#include "compat_sites_private.h"
+#include "record/compat_sites_private.h"
 
 #include <string.h>
 

@@ -3,7 +3,7 @@
 #define RECORDER_COMPAT_SITES_PRIVATE_H
 
 #include "recorder.h"
-#include "clock_private.h"
+#include "base/visibility_private.h"
 
 /* The call site of records made with 'format' (a 1.2 format, which may
  * start with RECORDER_SOURCE_LOCATION) in function 'where': the same site

@@ -1,5 +1,5 @@
 /* lane_cursor.c - follow one lane of a ring, record after record. */
-#include "lane_cursor_private.h"
+#include "record/lane_cursor_private.h"
 
 /* How many times a cursor looks again at a record being written before
  * it leaves it to the next read. A writer fills its slots in nanoseconds;

@@ -19,7 +19,7 @@
 #ifndef RECORDER_LANE_CURSOR_PRIVATE_H
 #define RECORDER_LANE_CURSOR_PRIVATE_H
 
-#include "slot_read_private.h"
+#include "record/slot_read_private.h"
 
 typedef struct lane_cursor
 {

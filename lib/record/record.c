@@ -5,9 +5,10 @@
  * RECORDER_LANES), so threads do not contend on a write unless there are
  * more of them than lanes.
  */
-#include "record_private.h"
-#include "slot_read_private.h"
-#include "trace_private.h"
+#include "record/record_private.h"
+#include "record/clock_private.h"
+#include "record/slot_read_private.h"
+#include "record/trace_private.h"
 
 /* Reserve 'count' consecutive slots. Release fence: the reservation must be
  * visible before any word we then write into the slots (a reader that sees

@@ -1,5 +1,5 @@
 /* record_merge.c - merge the records of many lanes in time order. */
-#include "record_merge_private.h"
+#include "record/record_merge_private.h"
 
 size_t record_merge(lane_cursor *cursors, unsigned count, size_t max,
                     lane_losses *losses, record_merge_fn fn, void *arg)

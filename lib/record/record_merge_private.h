@@ -12,7 +12,7 @@
 #ifndef RECORDER_RECORD_MERGE_PRIVATE_H
 #define RECORDER_RECORD_MERGE_PRIVATE_H
 
-#include "lane_cursor_private.h"
+#include "record/lane_cursor_private.h"
 
 #include <stddef.h>
 

@@ -3,7 +3,7 @@
 #define RECORDER_RECORD_PRIVATE_H
 
 #include "recorder.h"
-#include "clock_private.h"
+#include "base/visibility_private.h"
 
 #include <stdbool.h>
 

@@ -1,6 +1,7 @@
 /* registry.c - activation of recorders and tweaks, and the built-in ones. */
 #define RECORDER_INSIDE_LIBRARY         /* recorder.h: no debugger entries */
-#include "registry_private.h"
+#include "record/registry_private.h"
+#include "record/clock_private.h"
 
 #include <pthread.h>
 #include <string.h>

@@ -3,7 +3,7 @@
 #define RECORDER_REGISTRY_PRIVATE_H
 
 #include "recorder.h"
-#include "clock_private.h"
+#include "base/visibility_private.h"
 
 /* Newest first. Readers walk the lists without a lock: entries are only
  * ever added, each fully set up before it is published. */

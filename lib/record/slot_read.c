@@ -1,5 +1,5 @@
 /* slot_read.c - validated, lock-free reads of records from a ring. */
-#include "slot_read_private.h"
+#include "record/slot_read_private.h"
 
 /* Copy one slot if its sequence word says it holds 'index' as expected. */
 static recorder_read_status copy_slot(const recorder_slot *slot,

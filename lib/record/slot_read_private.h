@@ -9,7 +9,7 @@
 #define RECORDER_SLOT_READ_PRIVATE_H
 
 #include "recorder.h"
-#include "clock_private.h"
+#include "base/visibility_private.h"
 
 typedef struct recorder_record
 {

@@ -1,5 +1,5 @@
 /* time_base.c - ticks to CLOCK_MONOTONIC time through calibration points. */
-#include "time_base_private.h"
+#include "record/time_base_private.h"
 
 #include <string.h>
 

@@ -16,10 +16,10 @@
 #ifndef RECORDER_TIME_BASE_PRIVATE_H
 #define RECORDER_TIME_BASE_PRIVATE_H
 
+#include "base/visibility_private.h"
+
 #include <stdbool.h>
 #include <stdint.h>
-
-#define RECORDER_HIDDEN __attribute__((visibility("hidden")))
 
 /* 4 KiB: enough for the doubling intervals of the first minute and one
  * point a minute for more than two hours after; the last rate holds then. */

@@ -1,6 +1,6 @@
 /* file_identity.c - device, inode, size, owner and build id of a file. */
-#include "file_identity_private.h"
-#include "elf_note_private.h"
+#include "segment/file_identity_private.h"
+#include "backtrace/elf_note_private.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>

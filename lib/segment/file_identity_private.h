@@ -9,7 +9,7 @@
 #ifndef RECORDER_FILE_IDENTITY_PRIVATE_H
 #define RECORDER_FILE_IDENTITY_PRIVATE_H
 
-#include "clock_private.h"
+#include "base/visibility_private.h"
 
 #include <stdbool.h>
 #include <stdint.h>

@@ -10,7 +10,7 @@
  * and re-added meanwhile is never repaired with stale fields.
  */
 #define _GNU_SOURCE                     /* mremap */
-#include "segment_guard_private.h"
+#include "segment/segment_guard_private.h"
 
 #include <errno.h>
 #include <pthread.h>

@@ -13,7 +13,7 @@
 #ifndef RECORDER_SEGMENT_GUARD_PRIVATE_H
 #define RECORDER_SEGMENT_GUARD_PRIVATE_H
 
-#include "clock_private.h"              /* RECORDER_HIDDEN */
+#include "base/visibility_private.h"
 
 #include <signal.h>
 #include <stdbool.h>

@@ -7,10 +7,10 @@
  * channel is (name, unit, type) costs a few slots, whatever the ring's
  * size; only its statistics walk the ring.
  */
-#include "share_reader_private.h"
-#include "record_merge_private.h"
-#include "regex_bound_private.h"
-#include "share_v12_channels_private.h"
+#include "segment/share_reader_private.h"
+#include "record/record_merge_private.h"
+#include "text/regex_bound_private.h"
+#include "segment/share_v12_channels_private.h"
 
 #include <regex.h>
 #include <string.h>

@@ -7,9 +7,9 @@
  * processes of one host share, as recorder_share_dump_merged() counts
  * them: a record's microsecond is the one the text dump shows.
  */
-#include "share_reader_private.h"
-#include "chrome_json_private.h"
-#include "regex_bound_private.h"
+#include "segment/share_reader_private.h"
+#include "trace/chrome_json_private.h"
+#include "text/regex_bound_private.h"
 #include "recorder_backtrace.h"
 
 #include <regex.h>

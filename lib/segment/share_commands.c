@@ -9,9 +9,10 @@
  * ring: indexes come from its own counter, lengths are clamped, text is
  * copied and terminated before use. Senders trust no ticket either.
  */
-#include "share_commands_private.h"
-#include "share_hooks_private.h"
-#include "trace_spec_private.h"
+#include "segment/share_commands_private.h"
+#include "record/clock_private.h"
+#include "record/share_hooks_private.h"
+#include "trace/trace_spec_private.h"
 
 #include <errno.h>
 #include <linux/futex.h>

@@ -2,8 +2,8 @@
 #ifndef RECORDER_SHARE_COMMANDS_PRIVATE_H
 #define RECORDER_SHARE_COMMANDS_PRIVATE_H
 
-#include "share_layout_private.h"
-#include "clock_private.h"
+#include "segment/share_layout_private.h"
+#include "base/visibility_private.h"
 #include "recorder_share.h"
 
 /* Writer side: start the thread that applies commands as they arrive. It

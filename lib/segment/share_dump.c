@@ -7,10 +7,10 @@
  * the segment is escaped before it reaches the output. Opening a segment
  * and printing a line are shared with share_dump_merged.c.
  */
-#include "share_dump_private.h"
-#include "record_merge_private.h"
-#include "regex_bound_private.h"
-#include "render_private.h"
+#include "segment/share_dump_private.h"
+#include "record/record_merge_private.h"
+#include "text/regex_bound_private.h"
+#include "text/render_private.h"
 
 #include <regex.h>
 #include <stdlib.h>

@@ -12,8 +12,8 @@
  * the processes, so the times of all lines compare. The time of day
  * (recorder_abstime) stays each record's own.
  */
-#include "share_dump_private.h"
-#include "regex_bound_private.h"
+#include "segment/share_dump_private.h"
+#include "text/regex_bound_private.h"
 
 #include <stdlib.h>
 #include <string.h>

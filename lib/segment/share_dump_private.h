@@ -8,8 +8,8 @@
 #ifndef RECORDER_SHARE_DUMP_PRIVATE_H
 #define RECORDER_SHARE_DUMP_PRIVATE_H
 
-#include "share_reader_private.h"
-#include "record_line_private.h"
+#include "segment/share_reader_private.h"
+#include "text/record_line_private.h"
 
 #include <regex.h>
 #include <stdio.h>

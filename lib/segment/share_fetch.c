@@ -7,8 +7,8 @@
  * read from that file, if it is still the very same file.
  */
 #define _GNU_SOURCE                     /* process_vm_readv */
-#include "share_reader_private.h"
-#include "file_identity_private.h"
+#include "segment/share_reader_private.h"
+#include "segment/file_identity_private.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -1,7 +1,7 @@
 /* share_file.c - the segment file: create, check, lock, reserve, map. */
 #define _GNU_SOURCE                     /* F_OFD_SETLK */
-#include "share_file_private.h"
-#include "share_layout_private.h"
+#include "segment/share_file_private.h"
+#include "segment/share_layout_private.h"
 #include "recorder_share.h"
 
 #include <errno.h>

@@ -2,8 +2,8 @@
 #ifndef RECORDER_SHARE_FILE_PRIVATE_H
 #define RECORDER_SHARE_FILE_PRIVATE_H
 
-#include "share_access_private.h"
-#include "clock_private.h"
+#include "segment/share_access_private.h"
+#include "base/visibility_private.h"
 
 #include <stddef.h>
 #include <sys/types.h>

@@ -21,7 +21,7 @@
 #define RECORDER_SHARE_LAYOUT_PRIVATE_H
 
 #include "recorder.h"
-#include "time_base_private.h"
+#include "record/time_base_private.h"
 
 #include <assert.h>
 #include <stdint.h>

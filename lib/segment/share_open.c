@@ -6,11 +6,11 @@
  * and who owns the file and who writes it decides what else a reader may
  * trust: files it names, the memory of the process it names.
  */
-#include "share_reader_private.h"
-#include "share_file_private.h"
-#include "share_path_private.h"
-#include "segment_guard_private.h"
-#include "share_v12_private.h"
+#include "segment/share_reader_private.h"
+#include "segment/share_file_private.h"
+#include "segment/share_path_private.h"
+#include "segment/segment_guard_private.h"
+#include "segment/share_v12_private.h"
 
 #include <dirent.h>
 #include <errno.h>

@@ -1,6 +1,6 @@
 /* share_path.c - expand the escapes of a segment path (%p %n %u %h %%). */
 #define _GNU_SOURCE                     /* program_invocation_short_name */
-#include "share_path_private.h"
+#include "segment/share_path_private.h"
 
 #include <errno.h>                      /* program_invocation_short_name */
 #include <stdio.h>

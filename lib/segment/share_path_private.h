@@ -8,7 +8,7 @@
 #ifndef RECORDER_SHARE_PATH_PRIVATE_H
 #define RECORDER_SHARE_PATH_PRIVATE_H
 
-#include "clock_private.h"
+#include "base/visibility_private.h"
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -17,9 +17,9 @@
 #define RECORDER_SHARE_READER_PRIVATE_H
 
 #include "recorder_share.h"
-#include "share_access_private.h"
-#include "share_layout_private.h"
-#include "lane_cursor_private.h"
+#include "segment/share_access_private.h"
+#include "segment/share_layout_private.h"
+#include "record/lane_cursor_private.h"
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -166,6 +166,13 @@ typedef struct fetch_context
 /* A recorder_render_options fetch function; 'arg' is a fetch_context. */
 const char *share_reader_fetch(uint64_t address, char *out, size_t size,
                                void *arg) RECORDER_HIDDEN;
+
+/* ---- share_services.c ------------------------------------------------------- */
+
+/* The crash region of a segment opened for reading, bounds-checked, or
+ * NULL when it has none (crash_reader.c reads the report in it). */
+const void *recorder_share_crash_region(recorder_share *share, size_t *size)
+    RECORDER_HIDDEN;
 
 /* ---- share_dump.c ----------------------------------------------------------- */
 

@@ -10,12 +10,12 @@
  * function and line, its lane) and with its arguments typed by the
  * conversions of the site's format, for exports that keep them apart.
  */
-#include "share_reader_private.h"
-#include "format_scan_private.h"
-#include "record_line_private.h"
-#include "record_merge_private.h"
-#include "regex_bound_private.h"
-#include "render_private.h"
+#include "segment/share_reader_private.h"
+#include "text/format_scan_private.h"
+#include "text/record_line_private.h"
+#include "record/record_merge_private.h"
+#include "text/regex_bound_private.h"
+#include "text/render_private.h"
 
 #include <regex.h>
 #include <stdio.h>

@@ -7,9 +7,9 @@
  * its main loop and looks for answers on its timer: no thread blocks.
  */
 #include "recorder_share.h"
-#include "share_commands_private.h"
-#include "share_layout_private.h"
-#include "share_v12_commands_private.h"
+#include "segment/share_commands_private.h"
+#include "segment/share_layout_private.h"
+#include "segment/share_v12_commands_private.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -5,11 +5,11 @@
  * handler fills (crash_reader.c reads it).
  */
 #define _GNU_SOURCE                     /* strerror_r returns the text */
-#include "share_reader_private.h"
-#include "share_commands_private.h"
-#include "crash_report_private.h"
-#include "share_v12_private.h"
-#include "share_v12_commands_private.h"
+#include "segment/share_reader_private.h"
+#include "segment/share_commands_private.h"
+#include "backtrace/crash_report_private.h"
+#include "segment/share_v12_private.h"
+#include "segment/share_v12_commands_private.h"
 
 #include <stdio.h>
 #include <string.h>

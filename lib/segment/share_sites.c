@@ -5,8 +5,8 @@
  * A site's format tells what each argument of its records is: a signed,
  * unsigned or real number, and the unit written after the conversion.
  */
-#include "share_reader_private.h"
-#include "format_scan_private.h"
+#include "segment/share_reader_private.h"
+#include "text/format_scan_private.h"
 
 #include <stdlib.h>
 

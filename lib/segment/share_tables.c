@@ -4,8 +4,8 @@
  * at open; entries, strings and rings are reached only through
  * share_access_private.h, so a corrupt table gives empty results.
  */
-#include "share_reader_private.h"
-#include "share_v12_channels_private.h"
+#include "segment/share_reader_private.h"
+#include "segment/share_v12_channels_private.h"
 
 #include <string.h>
 

@@ -8,9 +8,9 @@
  * file). Without one, the segment reads as exited: 1.2 leaves nothing that
  * tells an exit from a crash.
  */
-#include "share_v12_private.h"
-#include "share_v12_channels_private.h"
-#include "share_v12_layout_private.h"
+#include "segment/share_v12_private.h"
+#include "segment/share_v12_channels_private.h"
+#include "segment/share_v12_layout_private.h"
 
 #include <ctype.h>
 #include <dirent.h>

@@ -7,9 +7,9 @@
  * between what the writer committed and what it may be overwriting; those
  * overwritten while we copied them are dropped and counted as lost.
  */
-#include "share_v12_channels_private.h"
-#include "share_v12_layout_private.h"
-#include "regex_bound_private.h"
+#include "segment/share_v12_channels_private.h"
+#include "segment/share_v12_layout_private.h"
+#include "text/regex_bound_private.h"
 
 #include <regex.h>
 #include <stdlib.h>

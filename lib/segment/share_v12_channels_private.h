@@ -4,7 +4,7 @@
 #define RECORDER_SHARE_V12_CHANNELS_PRIVATE_H
 
 #include "recorder_share.h"
-#include "clock_private.h"              /* RECORDER_HIDDEN */
+#include "base/visibility_private.h"
 
 /* Walk the writer's list of channels again: new ones get the next
  * indexes, those it dropped become inactive. False if it could not keep

@@ -6,9 +6,9 @@
  * only after the writer index was reserved with a compare-and-swap, as
  * 1.2's own ring did; its commit then follows.
  */
-#include "share_v12_commands_private.h"
-#include "share_v12_private.h"
-#include "share_v12_layout_private.h"
+#include "segment/share_v12_commands_private.h"
+#include "segment/share_v12_private.h"
+#include "segment/share_v12_layout_private.h"
 
 #include <sched.h>
 #include <stdio.h>

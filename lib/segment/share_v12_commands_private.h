@@ -10,7 +10,7 @@
 #define RECORDER_SHARE_V12_COMMANDS_PRIVATE_H
 
 #include "recorder_share.h"
-#include "clock_private.h"              /* RECORDER_HIDDEN */
+#include "base/visibility_private.h"
 
 /* Whether 'share' is a 1.2 segment (for modules that know no internals). */
 bool share_v12_segment(const recorder_share *share) RECORDER_HIDDEN;

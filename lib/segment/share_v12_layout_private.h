@@ -25,8 +25,8 @@
 #ifndef RECORDER_SHARE_V12_LAYOUT_PRIVATE_H
 #define RECORDER_SHARE_V12_LAYOUT_PRIVATE_H
 
-#include "share_reader_private.h"
-#include "segment_guard_private.h"
+#include "segment/share_reader_private.h"
+#include "segment/segment_guard_private.h"
 
 #include <assert.h>
 #include <stdbool.h>

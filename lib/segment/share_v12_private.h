@@ -9,8 +9,8 @@
 #define RECORDER_SHARE_V12_PRIVATE_H
 
 #include "recorder_share.h"
-#include "share_access_private.h"
-#include "clock_private.h"              /* RECORDER_HIDDEN */
+#include "segment/share_access_private.h"
+#include "base/visibility_private.h"
 
 /* Whether the mapping starts with the magic of a 1.2 segment (of either
  * word size): share_v12_attach() then says what it makes of it. */

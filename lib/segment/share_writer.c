@@ -17,19 +17,20 @@
  * stderr, once per table, and in recorder_traces.
  */
 #define _GNU_SOURCE                     /* program_invocation_short_name */
-#include "share_writer_private.h"
-#include "share_commands_private.h"
-#include "share_file_private.h"
-#include "share_hooks_private.h"
-#include "share_layout_private.h"
-#include "share_path_private.h"
-#include "crash_report_private.h"
-#include "file_identity_private.h"
-#include "output_private.h"
-#include "registry_private.h"
-#include "safe_output_private.h"
-#include "segment_guard_private.h"
-#include "sites_private.h"
+#include "segment/share_writer_private.h"
+#include "record/clock_private.h"
+#include "segment/share_commands_private.h"
+#include "segment/share_file_private.h"
+#include "record/share_hooks_private.h"
+#include "segment/share_layout_private.h"
+#include "segment/share_path_private.h"
+#include "backtrace/crash_report_private.h"
+#include "segment/file_identity_private.h"
+#include "record/output_private.h"
+#include "record/registry_private.h"
+#include "text/safe_output_private.h"
+#include "segment/segment_guard_private.h"
+#include "base/sites_private.h"
 
 #include <errno.h>
 #include <limits.h>

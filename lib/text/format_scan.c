@@ -5,7 +5,7 @@
  * carries it. Formats come from the segment, so this never reads past the
  * terminating NUL, whatever the text.
  */
-#include "format_scan_private.h"
+#include "text/format_scan_private.h"
 
 #include <ctype.h>
 #include <stddef.h>

@@ -2,7 +2,7 @@
 #ifndef RECORDER_FORMAT_SCAN_PRIVATE_H
 #define RECORDER_FORMAT_SCAN_PRIVATE_H
 
-#include "clock_private.h"
+#include "base/visibility_private.h"
 #include "recorder_share.h"
 #include <stdbool.h>
 #include <stddef.h>

@@ -1,6 +1,6 @@
 /* record_line.c - the one way a record becomes a line of text. */
-#include "record_line_private.h"
-#include "safe_output_private.h"
+#include "text/record_line_private.h"
+#include "text/safe_output_private.h"
 
 /* Widest padding of the location and function fields: a tweak is any
  * integer, the line is not. */

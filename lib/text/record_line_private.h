@@ -10,8 +10,8 @@
 #ifndef RECORDER_RECORD_LINE_PRIVATE_H
 #define RECORDER_RECORD_LINE_PRIVATE_H
 
-#include "render_private.h"
-#include "clock_private.h"
+#include "text/render_private.h"
+#include "base/visibility_private.h"
 
 /* Room for one rendered message, a location prefix, a whole line. */
 #define RECORDER_MESSAGE_MAX    2048

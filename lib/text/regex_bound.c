@@ -33,7 +33,7 @@
  * so whatever passes costs under 10 ms and 4 MiB, and under 100 ms and
  * 16 MiB even with AddressSanitizer, which the fuzz targets check.
  */
-#include "regex_bound_private.h"
+#include "text/regex_bound_private.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -14,7 +14,7 @@
 #define RECORDER_REGEX_BOUND_PRIVATE_H
 
 #include "recorder.h"
-#include "clock_private.h"
+#include "base/visibility_private.h"
 
 #include <regex.h>
 #include <stdbool.h>

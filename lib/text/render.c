@@ -21,7 +21,7 @@
  * widths or precisions cost only the room left in the buffer.
  */
 #define _GNU_SOURCE                     /* process_vm_readv */
-#include "render_private.h"
+#include "text/render_private.h"
 
 #include <errno.h>
 #include <limits.h>

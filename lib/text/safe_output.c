@@ -1,6 +1,6 @@
 /* safe_output.c - async-signal-safe text: render into a buffer, write it. */
-#include "safe_output_private.h"
-#include "render_private.h"
+#include "text/safe_output_private.h"
+#include "text/render_private.h"
 
 #include <errno.h>
 #include <string.h>

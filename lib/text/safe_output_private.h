@@ -8,7 +8,7 @@
 #ifndef RECORDER_SAFE_OUTPUT_PRIVATE_H
 #define RECORDER_SAFE_OUTPUT_PRIVATE_H
 
-#include "clock_private.h"              /* RECORDER_HIDDEN */
+#include "base/visibility_private.h"
 
 #include <stddef.h>
 #include <stdint.h>

@@ -1,7 +1,7 @@
 /* fuzz_commands.c - the writer's consumer of the command ring, on a ring
  * whose every byte comes from the input, as a hostile reader could write. */
 #include "fuzz_common.h"
-#include "share_commands_private.h"
+#include "segment/share_commands_private.h"
 
 #include <stdlib.h>
 

@@ -1,7 +1,7 @@
 /* fuzz_regex.c - the regex screen: whatever it accepts must compile and
  * match names within the cost bound of fuzz_common.h (100 ms, 16 MiB). */
 #include "fuzz_common.h"
-#include "regex_bound_private.h"
+#include "text/regex_bound_private.h"
 
 static const char *const names[] = {
     "fuzz", "recorder_traces", "net_error", "x", "",

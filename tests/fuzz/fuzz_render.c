@@ -1,7 +1,7 @@
 /* fuzz_render.c - the dump renderer on arbitrary formats and arguments.
  * Input: 12 argument words, then the format. */
 #include "fuzz_common.h"
-#include "render_private.h"
+#include "text/render_private.h"
 
 #include <stdlib.h>
 #include <wchar.h>

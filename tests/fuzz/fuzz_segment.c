@@ -8,7 +8,7 @@
  */
 #include "fuzz_common.h"
 #include "recorder_share.h"
-#include "share_layout_private.h"
+#include "segment/share_layout_private.h"
 
 #include <fcntl.h>
 #include <pthread.h>

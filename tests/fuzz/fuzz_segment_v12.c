@@ -8,7 +8,7 @@
  */
 #include "fuzz_common.h"
 #include "recorder_share.h"
-#include "share_v12_layout_private.h"
+#include "segment/share_v12_layout_private.h"
 
 #include <sys/stat.h>
 
