@@ -13,12 +13,11 @@
 # Lower modules reach higher ones through hooks the higher ones set
 # (registry_private.h, sites_private.h, share_hooks_private.h).
 #
-# scope/ is checked from its includes only (it is one program, linked
-# whole): every .c/.h under scope/ is a module, every folder under it a
-# folder. Its cycles are printed as warnings and do not fail the check yet:
-# scope/channel_data.c and scope/multi_source.c include each other while
-# scope/ is being moved into folders. Set SCOPE_CYCLES=fail to make them
-# fail (what the check does once that move is done).
+# scope/ is checked from its includes only (its two programs link it
+# whole): modules as in lib/ (x.c, x.h, x_private.h), every folder under
+# it a folder; a cycle of either fails the check. A file split in parts
+# shares its private header with them (source_private.h, the kinds of
+# source; graph_draw_private.h, the legend and the plot).
 #
 # SOURCES (default lib), OBJECTS (default $BUILD/lib) and SCOPE (default
 # scope) may point at another tree, e.g. to show that the check fails on an
@@ -56,11 +55,10 @@ done
 [ -s "$work/defined" ] || { echo "check-module-cycles: no objects in $objects"; exit 1; }
 touch "$work/undefined"
 
-python3 - "$sources" "$work/defined" "$work/undefined" "$scope" \
-    "${SCOPE_CYCLES:-warn}" <<'EOF'
+python3 - "$sources" "$work/defined" "$work/undefined" "$scope" <<'EOF'
 import os, re, sys
 
-sources, defined_file, undefined_file, scope, scope_mode = sys.argv[1:]
+sources, defined_file, undefined_file, scope = sys.argv[1:]
 
 def cycles(edges):
     """Strongly connected components of more than one node (Tarjan)."""
@@ -197,13 +195,9 @@ failed = (report("includes", includes) + report("links", links) +
 if os.path.isdir(scope):
     scope_files = source_files(scope)
     scope_includes = include_edges(scope, scope_files, resolver(scope_files))
-    prefix = "check-module-cycles: " if scope_mode == "fail" else \
-             "check-module-cycles: warning (scope/ is being moved): "
-    found = (report("scope includes", scope_includes, "modules", prefix) +
-             report("scope folders", folders_of(scope_includes, lib_folder),
-                    "folders", prefix))
-    if scope_mode == "fail":
-        failed += found
+    failed += (report("scope includes", scope_includes, "modules") +
+               report("scope folders", folders_of(scope_includes, lib_folder),
+                      "folders"))
 
 sys.exit(1 if failed else 0)
 EOF

@@ -7,7 +7,7 @@
 
 #include "view/graph_model.h"
 #include "options/scope_options.h"
-#include "options/option_table.h"
+#include "options/scope_options_private.h"
 
 #include <limits.h>
 #include <stdio.h>

@@ -1,5 +1,5 @@
 /* graph_legend.c - the legend: entries' texts, rows, drawing, kept image. */
-#include "draw/graph_legend.h"
+#include "draw/graph_draw_private.h"
 #include "draw/graph_layout.h"
 #include "draw/graph_style.h"
 #include "draw/kept_image.h"

@@ -1,5 +1,5 @@
 /* graph_plot.c - the plot's content: fill, grid lines, traces, markers. */
-#include "draw/graph_plot.h"
+#include "draw/graph_draw_private.h"
 #include "draw/graph_axes.h"
 #include "draw/graph_style.h"
 #include "draw/marker_draw.h"

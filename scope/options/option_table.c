@@ -1,7 +1,6 @@
 /* option_table.c - recorder_scope's options: how each is read, and its
  * --help text. */
-#include "options/option_table.h"
-#include "options/option_values.h"
+#include "options/scope_options_private.h"
 #include "options/metrics_address.h"
 #include "view/graph_model.h"
 

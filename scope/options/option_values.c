@@ -1,5 +1,5 @@
 /* option_values.c - read the values of recorder_scope's options. */
-#include "options/option_values.h"
+#include "options/scope_options_private.h"
 #include "common/scope_message.h"
 
 #include <errno.h>

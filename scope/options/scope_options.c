@@ -2,8 +2,7 @@
  * channel regex or an option of the table (option_table.c), whose row
  * reads it; the options that go together or not are checked at the end. */
 #include "options/scope_options.h"
-#include "options/option_table.h"
-#include "options/option_values.h"
+#include "options/scope_options_private.h"
 #include "view/graph_model.h"
 #include "regex_bound_private.h"
 

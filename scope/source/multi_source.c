@@ -5,7 +5,7 @@
 #include "source/group_axis.h"
 #include "source/segment_list.h"
 #include "source/segment_source.h"
-#include "source/source_ops.h"
+#include "source/source_private.h"
 
 #include <limits.h>
 #include <math.h>

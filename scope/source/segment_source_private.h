@@ -5,7 +5,7 @@
 #define SCOPE_SEGMENT_SOURCE_PRIVATE_H
 
 #include "source/segment_source.h"
-#include "source/source_ops.h"
+#include "source/source_private.h"
 
 #define OPEN_RETRY_SECONDS      0.25    /* reattach well within a second */
 #define STATE_CHECK_SECONDS     0.2

@@ -1,14 +1,19 @@
-/* graph_legend.h - the legend under a frame's title: an entry per channel
- * (its colour, name, range, value and losses now), and with the timing
- * view one per channel for its intervals. Measured, laid out in rows,
- * drawn or replayed from a kept image, and mapped for clicks. */
-#ifndef SCOPE_GRAPH_LEGEND_H
-#define SCOPE_GRAPH_LEGEND_H
+/* graph_draw_private.h - the parts of a frame that graph_draw.c puts
+ * together, drawn by the files beside it: the legend and the plot.
+ */
+#ifndef SCOPE_GRAPH_DRAW_PRIVATE_H
+#define SCOPE_GRAPH_DRAW_PRIVATE_H
 
 #include "draw/graph_draw.h"
+#include "draw/graph_layout.h"
 
 #include <cairo.h>
 #include <stdbool.h>
+
+/* The legend (graph_legend.c): the legend under a frame's title: an entry per channel
+ * (its colour, name, range, value and losses now), and with the timing
+ * view one per channel for its intervals. Measured, laid out in rows,
+ * drawn or replayed from a kept image, and mapped for clicks. */
 
 /* Its bytes key the kept image (graph_legend_put): allocate entries
  * zeroed, so that padding compares equal. */
@@ -44,4 +49,24 @@ void graph_legend_put(cairo_t *cr, const graph_model *model,
 void graph_legend_boxes(const graph_model *model,
                         const graph_legend_entry *entries, graph_frame *frame);
 
-#endif /* SCOPE_GRAPH_LEGEND_H */
+/* The plot (graph_plot.c): the content of a frame's plot: what moves with time (its
+ * fill, grid lines, traces and event markers), drawn by graph_plot_draw()
+ * (graph_draw.h) from the state a frame sets up here. */
+
+/* A frame's plot, for graph_plot_draw(): what the content depends on. */
+struct graph_plot
+{
+    const graph_model *model;
+    graph_layout       l;
+    graph_columns *    cols;
+    const graph_scale *scales;          /* per series */
+    graph_scale        values, timing, timing_axis;
+    const unsigned *   colour;
+    const bool *       dense;
+    double             t0, t1, step, shift, height;
+    unsigned           value_ticks;
+    const char *       timing_unit;
+    bool               timing_left;
+};
+
+#endif /* SCOPE_GRAPH_DRAW_PRIVATE_H */

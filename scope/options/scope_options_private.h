@@ -1,4 +1,16 @@
-/* option_table.h - recorder_scope's options, one row each.
+/* scope_options_private.h - what the parts of the option parser share:
+ * the table of options and the readers of their values.
+ */
+#ifndef SCOPE_OPTIONS_PRIVATE_H
+#define SCOPE_OPTIONS_PRIVATE_H
+
+#include "options/scope_options.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+/* The table (option_table.c): recorder_scope's options, one row each.
  *
  * A row holds an option's names, whether it takes a value and what --help
  * calls it, the handler that reads it, and its --help text. The parser
@@ -6,14 +18,6 @@
  * in order, and tests/test_scope_options.c checks the rows against --help
  * and the man page: an option added here is parsed, shown and checked.
  */
-#ifndef SCOPE_OPTION_TABLE_H
-#define SCOPE_OPTION_TABLE_H
-
-#include "options/scope_options.h"
-
-#include <stdbool.h>
-#include <stddef.h>
-#include <stdio.h>
 
 /* What the handlers have seen besides 'options': the checks made once the
  * whole line is read need to know what was given, not only its value. */
@@ -83,4 +87,34 @@ void scope_options_help(FILE *out);
  * library's private headers (the Makefile's SCOPE_REGEX_USERS). */
 bool option_regex_ok(const char *pattern, char *why, size_t size);
 
-#endif /* SCOPE_OPTION_TABLE_H */
+/* The values (option_values.c): the values of recorder_scope's options read from
+ * text, and a bad command line said in one line.
+ *
+ * Every reader here either fills its result or says what is wrong (the
+ * option, the value as typed, why) and returns SCOPE_PARSE_EXIT_USAGE; the
+ * messages are a contract (tests/check-scope-cli-errors.sh).
+ */
+
+/* On stderr: 'format' with 'what' in it, escaped on one line, then where
+ * to read more (as coreutils do), not the whole usage text. */
+scope_parse option_usage_error(const char *format, const char *what);
+
+/* A bad value for a known option: "OPTION 'VALUE': WHY". */
+scope_parse option_value_error(const char *option, const char *value,
+                               const char *why);
+
+/* A finite number, the whole text (strtod's syntax); false otherwise. */
+bool option_read_number(const char *text, double *out);
+
+/* A decimal integer with no sign '+' or leading space that ends at 'stop'
+ * (0: at the end of the text); *rest, if given, is where it ended. */
+bool option_read_integer(const char *text, const char **rest, char stop,
+                         long *out);
+
+/* -g WxH[@XxY] into the size and position of 'options'. */
+scope_parse option_read_geometry(const char *text, scope_options *options);
+
+/* -s NAME[=INIT[:MIN:MAX]] */
+scope_parse option_read_slider(const char *text, scope_slider_spec *slider);
+
+#endif /* SCOPE_OPTIONS_PRIVATE_H */

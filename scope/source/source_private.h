@@ -1,12 +1,12 @@
-/* source_ops.h - what a kind of source implements (segment_source.c for
+/* source_private.h - what a kind of source implements (segment_source.c for
  * one segment, multi_source.c for several); source.c dispatches to it.
  *
  * What each graph asks for (its regex, channels added and removed in the
  * window) is the same for every kind and kept here, in the base; the
  * kinds keep what they found.
  */
-#ifndef SCOPE_SOURCE_OPS_H
-#define SCOPE_SOURCE_OPS_H
+#ifndef SCOPE_SOURCE_PRIVATE_H
+#define SCOPE_SOURCE_PRIVATE_H
 
 #include "source/graph_members.h"
 #include "source/source.h"
@@ -66,4 +66,4 @@ struct scope_source
 /* The requests of 'source', freed (the kind frees the rest). */
 void scope_source_free_requests(scope_source *source);
 
-#endif /* SCOPE_SOURCE_OPS_H */
+#endif /* SCOPE_SOURCE_PRIVATE_H */
