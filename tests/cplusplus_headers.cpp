@@ -1,6 +1,9 @@
 // Every public header, compiled as C++ with g++ -Werror: C++ users are safe.
 #include <recorder/recorder.h>
+#include <recorder/recorder_backtrace.h>
+#include <recorder/recorder_regex.h>
 #include <recorder/recorder_ring.h>
+#include <recorder/recorder_share.h>
 #include <cstdio>
 #include <cstring>
 #include <string>
@@ -51,6 +54,28 @@ int main()
         }
     if (RECORDER_TWEAK(cxx_tweak) != 4)
         failures++;
+
+    // C linkage: the bounded compiler, whole names regardless of case.
+    regex_t regex;
+    char why[160];
+    if (!recorder_regex_compile(&regex, "cxx|net_.*", nullptr, why, sizeof(why)))
+    {
+        std::fprintf(stderr, "recorder_regex_compile: %s\n", why);
+        failures++;
+    }
+    else
+    {
+        if (regexec(&regex, "NET_rx", 0, nullptr, 0) != 0 ||
+            regexec(&regex, "cxx2", 0, nullptr, 0) == 0)
+            failures++;
+        regfree(&regex);
+    }
+    if (recorder_regex_compile(&regex, "((((x{64}){64}){64}){64})", nullptr,
+                               why, sizeof(why)))
+    {
+        regfree(&regex);
+        failures++;
+    }
     std::printf("cplusplus_headers: %u records, %d failures\n", count, failures);
     return failures != 0;
 }

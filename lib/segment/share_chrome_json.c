@@ -9,7 +9,7 @@
  */
 #include "segment/share_reader_private.h"
 #include "trace/chrome_json_private.h"
-#include "text/regex_bound_private.h"
+#include "recorder_regex.h"
 #include "recorder_backtrace.h"
 
 #include <regex.h>

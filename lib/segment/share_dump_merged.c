@@ -13,7 +13,7 @@
  * (recorder_abstime) stays each record's own.
  */
 #include "segment/share_dump_private.h"
-#include "text/regex_bound_private.h"
+#include "recorder_regex.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -14,7 +14,7 @@
 #include "text/format_scan_private.h"
 #include "text/record_line_private.h"
 #include "record/record_merge_private.h"
-#include "text/regex_bound_private.h"
+#include "recorder_regex.h"
 #include "text/render_private.h"
 
 #include <regex.h>

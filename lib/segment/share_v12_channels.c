@@ -9,7 +9,7 @@
  */
 #include "segment/share_v12_channels_private.h"
 #include "segment/share_v12_layout_private.h"
-#include "text/regex_bound_private.h"
+#include "recorder_regex.h"
 
 #include <regex.h>
 #include <stdlib.h>

@@ -1,7 +1,7 @@
 /* background_dump.c - a thread that dumps new records every few ms. */
 #include "recorder.h"
 #include "record/clock_private.h"
-#include "text/regex_bound_private.h"
+#include "recorder_regex.h"
 
 #include <pthread.h>
 #include <regex.h>

@@ -9,7 +9,7 @@
  */
 #include "trace/dump_private.h"
 #include "record/record_merge_private.h"
-#include "text/regex_bound_private.h"
+#include "recorder_regex.h"
 #include "record/registry_private.h"
 
 #include <regex.h>
