@@ -176,16 +176,6 @@ $(BUILD)/scope/window/%.o: scope/window/%.c
 	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -Iinclude -Iscope $(SCOPE_CFLAGS) \
 	    $(SCOPE_WINDOW_CFLAGS) -c $< -o $@
 
-# Regexes the user types (options, graphs, the picker) go through the
-# library's bounded compiler. These still include it as
-# "regex_bound_private.h" (lib/text/), until they include
-# <recorder/recorder_regex.h>, its public header, and need none of this.
-SCOPE_REGEX_USERS := options/scope_options source/segment_channels source/source \
-                     window/channel_picker
-$(SCOPE_REGEX_USERS:%=$(BUILD)/scope/%.o) \
-$(SCOPE_REGEX_USERS:%=$(BENCH_BUILD)/scope/%.o): \
-    SCOPE_CFLAGS += $(CPPFLAGS_LIB) -Ilib/text
-
 # Where the front looks for the window program once installed.
 $(BUILD)/scope/cli/window_launch.o: \
     SCOPE_CFLAGS += -DSCOPE_LIBEXECDIR='"$(LIBEXECDIR)/recorder"'

@@ -6,7 +6,11 @@
 #  - every #include of a scope header names its folder, and that folder is
 #    the file's own or one its README allows;
 #  - GTK, GDK, GLib, epoxy and Xlib are included only under scope/window/
-#    (the Makefile gives GTK's include flags to that folder alone).
+#    (the Makefile gives GTK's include flags to that folder alone);
+#  - the library is reached through its public headers only
+#    (<recorder/...>): a quoted include names a scope folder;
+#  - no file passes 900 lines, no function 120 (from its opening brace in
+#    column 0 to its closing one).
 # SOURCES (default scope) may point at another tree, to show the check
 # failing on a bad one.
 # sanitized: skip (nothing built)
@@ -67,6 +71,11 @@ for folder in folders:
                     if os.path.exists(os.path.join(root, folder, header)):
                         problems.append("%s:%d: '%s' without its folder"
                                         % (where, number, header))
+                    else:
+                        problems.append("%s:%d: '%s' is no scope header: "
+                                        "the library's public headers are "
+                                        "<recorder/...>"
+                                        % (where, number, header))
                     continue
                 other = header.split("/")[0]
                 if other in folders and other != folder and \
@@ -77,11 +86,26 @@ for folder in folders:
             if folder != "window" and windowing.match(text):
                 problems.append("%s:%d: %s outside scope/window"
                                 % (where, number, text.strip()))
+        lines = open(path).read().split("\n")
+        if len(lines) - 1 > 900:
+            problems.append("%s: %d lines, more than 900"
+                            % (where, len(lines) - 1))
+        opened = None
+        for number, text in enumerate(lines, 1):
+            if text.startswith("{") and opened is None:
+                opened = number
+            elif text.startswith("}") and opened is not None:
+                if number - opened + 1 > 120:
+                    problems.append("%s:%d: a function of %d lines, more "
+                                    "than 120" % (where, opened,
+                                                  number - opened + 1))
+                opened = None
 
 for problem in problems:
     print("check-scope-folders: " + problem)
 if problems:
     sys.exit(1)
 print("check-scope-folders: %d folders, includes flow down, GTK only in "
-      "window/" % len(folders))
+      "window/, the library through its public headers, no file over 900 "
+      "lines nor function over 120" % len(folders))
 EOF

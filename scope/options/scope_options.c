@@ -4,8 +4,8 @@
 #include "options/scope_options.h"
 #include "options/scope_options_private.h"
 #include "view/graph_model.h"
-#include "regex_bound_private.h"
 
+#include <recorder/recorder_regex.h>
 #include <recorder/recorder_share.h>
 
 #include <limits.h>

@@ -2,8 +2,9 @@
  * regex, by full PROGRAM[PID]/name in a group, and as added in the window;
  * each channel's series found by name, so a restart continues it. */
 #include "source/segment_source_private.h"
-#include "regex_bound_private.h"
 #include "source/group_axis.h"
+
+#include <recorder/recorder_regex.h>
 
 #include <limits.h>
 #include <regex.h>

@@ -1,8 +1,9 @@
 /* source.c - the calls of source.h, handed to the kind of source (one
  * segment or several), and what graphs ask for, kept alike for both. */
 #include "source/source_private.h"
-#include "regex_bound_private.h"
 #include "source/group_axis.h"
+
+#include <recorder/recorder_regex.h>
 
 #include <regex.h>
 #include <stdlib.h>

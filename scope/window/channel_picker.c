@@ -6,9 +6,10 @@
  * chooser is a GtkFileChooserNative (GtkFileDialog is 4.10).
  */
 #include "window/channel_picker.h"
-#include "regex_bound_private.h"
 #include "source/channel_catalog.h"
 #include "source/graph_members.h"
+
+#include <recorder/recorder_regex.h>
 
 #include <regex.h>
 #include <stdarg.h>
