@@ -1,6 +1,9 @@
-/* ctf_classes_private.h - the event classes of a CTF export: one per call site. */
+/* ctf_classes_private.h - the event classes of a CTF export: one per
+ * call site. */
 #ifndef RECORDER_CTF_CLASSES_PRIVATE_H
 #define RECORDER_CTF_CLASSES_PRIVATE_H
+
+#include "base/visibility_private.h"
 
 #include "segment/ctf_metadata_private.h"
 
@@ -31,14 +34,15 @@ typedef struct ctf_site
  * (named "RECORDER:FUNCTION:LINE", or "RECORDER:site_ID" for a site
  * without a known place). UINT32_MAX if out of memory. */
 extern uint32_t ctf_class_find(ctf_class_table *table, const ctf_site *site,
-                               unsigned nargs, const ctf_field_type *types);
-extern void ctf_class_table_free(ctf_class_table *table);
+                               unsigned nargs, const ctf_field_type *types)
+    RECORDER_HIDDEN;
+extern void ctf_class_table_free(ctf_class_table *table) RECORDER_HIDDEN;
 
 /* Show in base 16 the integer arguments that 'format' prints with %x,
  * %X or %p. Arguments are counted as printf counts them (a '*' width or
  * precision takes one); if that count is not 'nargs', the format does
  * not tell which is which and 'types' stay as they are. */
 extern void ctf_class_hex_arguments(const char *format, unsigned nargs,
-                                    ctf_field_type *types);
+                                    ctf_field_type *types) RECORDER_HIDDEN;
 
 #endif /* RECORDER_CTF_CLASSES_PRIVATE_H */

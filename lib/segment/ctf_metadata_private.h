@@ -1,6 +1,9 @@
-/* ctf_metadata_private.h - the TSDL text of a CTF 1.8 trace of flight recorders. */
+/* ctf_metadata_private.h - the TSDL text of a CTF 1.8 trace of flight
+ * recorders. */
 #ifndef RECORDER_CTF_METADATA_PRIVATE_H
 #define RECORDER_CTF_METADATA_PRIVATE_H
+
+#include "base/visibility_private.h"
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -54,6 +57,6 @@ typedef struct ctf_trace_info
  * Returns false if the writes failed. */
 extern bool ctf_metadata_write(FILE *out, const ctf_trace_info *info,
                                const ctf_event_class *classes,
-                               unsigned count);
+                               unsigned count) RECORDER_HIDDEN;
 
 #endif /* RECORDER_CTF_METADATA_PRIVATE_H */

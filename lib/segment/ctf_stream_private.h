@@ -2,6 +2,8 @@
 #ifndef RECORDER_CTF_STREAM_PRIVATE_H
 #define RECORDER_CTF_STREAM_PRIVATE_H
 
+#include "base/visibility_private.h"
+
 #include "segment/ctf_metadata_private.h"
 
 #include <stddef.h>
@@ -59,17 +61,21 @@ typedef struct ctf_stream
 /* A stream writing native-order packets of about 'packet_max' bytes to
  * 'out' (an event larger than that gets a packet of its own). */
 extern void ctf_stream_init(ctf_stream *stream, FILE *out,
-                            const uint8_t uuid[16], size_t packet_max);
+                            const uint8_t uuid[16], size_t packet_max)
+    RECORDER_HIDDEN;
 /* Add 'event'. Timestamps never go back: an earlier one (only from a
  * damaged segment) is written as the latest so far. False once a write
  * or an allocation failed ('error' then says why). */
-extern bool ctf_stream_event(ctf_stream *stream, const ctf_event *event);
+extern bool ctf_stream_event(ctf_stream *stream, const ctf_event *event)
+    RECORDER_HIDDEN;
 /* Records lost before the next event (the packet's events_discarded
  * counts all of them so far, as CTF 1.8 wants). */
-extern void ctf_stream_discard(ctf_stream *stream, uint64_t lost);
+extern void ctf_stream_discard(ctf_stream *stream, uint64_t lost)
+    RECORDER_HIDDEN;
 /* Write the last packet (an empty one at 'timestamp' if the stream had
  * no event at all: every stream file holds a packet) and free the
  * buffer. False if anything failed. */
-extern bool ctf_stream_finish(ctf_stream *stream, uint64_t timestamp);
+extern bool ctf_stream_finish(ctf_stream *stream, uint64_t timestamp)
+    RECORDER_HIDDEN;
 
 #endif /* RECORDER_CTF_STREAM_PRIVATE_H */
