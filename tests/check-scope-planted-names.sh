@@ -5,7 +5,9 @@
 # clipboard with OSC 52). The victim's own program shares beside them.
 # Every mode of the victim's recorder_scope -S 'DIR/recorder_share*'
 # names the planted files with their control characters shown as \xNN and
-# sends no ESC or BEL raw: -l, -D, -c dump, --csv, --png and -L.
+# sends no ESC or BEL raw: -l, -D, -c dump, --csv, --png and -L (the
+# captures name them when only planted files match: attached to the
+# victim's segment, they pass over the others quietly).
 # Needs root (throwaway users are created and removed).
 set -eu
 . "$(dirname "$0")/throwaway_users.sh"
@@ -29,26 +31,39 @@ done
 [ -s "$work/recorder_share" ] || fail "the victim's segment did not appear"
 sleep 0.3
 
-# run MODE ARGS...: the victim's scope, everything it prints in $work/MODE.
+# run MODE PATTERN ARGS...: the victim's scope, everything it prints in
+# $work/MODE.
 run() {
-    mode=$1; shift
-    as "$victim" "$scope" -S "$work/recorder_share*" "$@" \
-        >"$work/$mode.out" 2>&1 || true
+    mode=$1 pattern=$2; shift 2
+    as "$victim" "$scope" -S "$pattern" "$@" >"$work/$mode.out" 2>&1 || true
 }
-run list -l
-run dump -D
-run send -c dump
-run csv --csv "$work/out.csv" --duration 0.5
-run png --png "$work/out.png" --duration 0.5
-run table -L
-for mode in list dump send csv png table; do
+all="$work/recorder_share*"
+planted_only="$work/recorder_share?*"
+run list "$all" -l
+run dump "$all" -D
+run send "$all" -c dump
+run csv "$all" --csv "$work/out.csv" --duration 0.5
+run png "$all" --png "$work/out.png" --duration 0.5
+run table "$all" -L
+# A capture attached to a usable segment passes over the others quietly;
+# when only planted files match, it says why each is unusable.
+run csv_planted "$planted_only" --csv "$work/planted.csv" --duration 0.5
+run png_planted "$planted_only" --png "$work/planted.png" --duration 0.5
+for mode in list dump send csv png table csv_planted png_planted; do
     if LC_ALL=C grep -q "$(printf '[\033\007]')" "$work/$mode.out"; then
         fail "$mode prints a planted name raw:
 $(od -c "$work/$mode.out" | head -20)"
     fi
+    case $mode in csv|png) continue ;; esac
     grep -qF "$shown" "$work/$mode.out" ||
         fail "$mode does not name the planted files escaped: $(cat "$work/$mode.out")"
 done
+for mode in csv_planted png_planted; do
+    grep -q "no usable segment; nothing written" "$work/$mode.out" ||
+        fail "$mode: $(cat "$work/$mode.out")"
+done
+[ ! -e "$work/planted.csv" ] && [ ! -e "$work/planted.png" ] ||
+    fail "a capture of planted files only wrote a file"
 # The reasons, each escaped as it is given.
 grep -qF "$shown.junk belongs to user $attacker" "$work/list.out" ||
     fail "-l: the junk file's reason: $(cat "$work/list.out")"

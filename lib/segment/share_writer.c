@@ -70,6 +70,10 @@ static struct
     share_header *   header;            /* the segment's: written, never trusted */
     share_header     layout;            /* our copy: offsets, sizes and counts */
     char             path[PATH_MAX];
+    /* The path of segment 'serial', for the SIGBUS handler: written before
+     * the serial is published, in the half the previous segment's handler
+     * does not read (a re-share may run while that handler speaks). */
+    char             guarded_path[2][PATH_MAX];
     char             asked[PATH_MAX];   /* path as given, escapes and all */
     retired_segment  retired[RETIRED_KEPT]; /* segments left, oldest first */
     recorder_info ** recorders;         /* layout.recorders.capacity */
@@ -152,7 +156,8 @@ static void segment_truncated(void *arg)
     size_t at = safe_append(line, sizeof(line), 0,
                             "recorder: %s was truncated under us; recording "
                             "continues in private memory, no longer shared\n",
-                            SAFE_ARGS(SAFE_TEXT(writer.path)));
+                            SAFE_ARGS(SAFE_TEXT(
+                                writer.guarded_path[(uintptr_t) arg & 1])));
     safe_write_all(STDERR_FILENO, line, at);
 }
 
@@ -1162,6 +1167,8 @@ static bool create_locked(const char *path, const share_needs *at_least,
 
     /* Guarded before we touch it: the file may be truncated any time. */
     uintptr_t serial = writer.serial + 1;
+    snprintf(writer.guarded_path[serial & 1], sizeof(writer.guarded_path[0]),
+             "%s", path);
     __atomic_store_n(&writer.serial, serial, __ATOMIC_RELEASE);
     __atomic_store_n(&writer.detached, false, __ATOMIC_RELEASE);
     snprintf(writer.path, sizeof(writer.path), "%s", path);
