@@ -25,8 +25,9 @@
 #include <wchar.h>
 
 /* Every file that includes recorder.h registers its module's call sites
- * from a constructor. This test links render.c alone, without the registry,
- * so it stands in for it (weak: the library's own wins when linked in). */
+ * from a constructor. This test links the renderer alone (render.c and
+ * render_float.c), without the registry, so it stands in for it (weak:
+ * the library's own wins when linked in). */
 __attribute__((weak))
 void recorder_sites_register(recorder_site *first, recorder_site *last)
 {

@@ -2,7 +2,10 @@
 #include "segment/file_identity_private.h"
 #include "backtrace/elf_note_private.h"
 
+#include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -78,4 +81,27 @@ bool file_identity_matches(const file_identity *a, const file_identity *b)
            a->size == b->size && a->owner == b->owner &&
            a->build_id_size == b->build_id_size &&
            memcmp(a->build_id, b->build_id, a->build_id_size) == 0;
+}
+
+bool file_identity_mapped(const char *path, uint64_t device, uint64_t inode,
+                          file_identity *out, int *no_descriptor)
+{
+    static char last_path[4096];
+    static file_identity last;
+    static bool last_ok;
+    if (strcmp(path, last_path) != 0 || last.device != device ||
+        last.inode != inode)
+    {
+        snprintf(last_path, sizeof(last_path), "%s", path);
+        int fd = file_identity_open(path);
+        if (fd < 0 && (errno == EMFILE || errno == ENFILE))
+            *no_descriptor = errno;
+        last_ok = fd >= 0 && file_identity_read(fd, &last) &&
+                  last.device == device && last.inode == inode &&
+                  last.build_id_size > 0;
+        if (fd >= 0)
+            close(fd);
+    }
+    *out = last;
+    return last_ok;
 }

@@ -36,4 +36,12 @@ int file_identity_open(const char *path) RECORDER_HIDDEN;
 bool file_identity_matches(const file_identity *a, const file_identity *b)
     RECORDER_HIDDEN;
 
+/* Identity of the file a line of /proc/self/maps names, if it is still
+ * the file mapped (same device and inode) and has a build id; cached for
+ * the run of lines of one file. Sets *no_descriptor to errno when it could
+ * not even be opened for want of descriptors. */
+bool file_identity_mapped(const char *path, uint64_t device, uint64_t inode,
+                          file_identity *out, int *no_descriptor)
+    RECORDER_HIDDEN;
+
 #endif /* RECORDER_FILE_IDENTITY_PRIVATE_H */
