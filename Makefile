@@ -89,28 +89,29 @@ SCOPE_WINDOW_CFLAGS = $(shell pkg-config --cflags $(SCOPE_WINDOW_PKGS)) \
                   $(if $(findstring x11,$(SCOPE_WINDOW_PKGS)),-DSCOPE_HAVE_X11)
 SCOPE_LIBS      = $(shell pkg-config --libs $(SCOPE_PKGS)) -lm
 SCOPE_WINDOW_LIBS = $(shell pkg-config --libs $(SCOPE_WINDOW_PKGS)) $(SCOPE_LIBS)
-SCOPE_HELPERS   := $(BUILD)/tests/scope_feeder $(BUILD)/tests/scope_event_feeder \
-                   $(BUILD)/tests/spike_writer $(BUILD)/tests/forge_segment \
-                   $(BUILD)/tests/forge_v12_segment $(BUILD)/tests/multi_writer \
-                   $(BUILD)/tests/clock_writer $(BUILD)/tests/metrics_writer \
-                   $(BUILD)/tests/ctf_writer
 MAN1            := share/man/man1/recorder_scope.1
 DESKTOP         := share/applications/recorder_scope.desktop
 
-TEST_SOURCES    := $(wildcard tests/test_*.c)
+# Tests are grouped by what they test (tests/README.md); each builds to
+# the same folder under $(BUILD)/tests.
+TEST_SOURCES    := $(wildcard tests/*/test_*.c)
 TESTS           := $(TEST_SOURCES:tests/%.c=$(BUILD)/tests/%)
 # Scope unit tests link the scope's plain C folders too; test_scope_window_*
 # also link the window's and GTK (what needs a display they do only when
 # asked).
-SCOPE_TESTS     := $(filter $(BUILD)/tests/test_scope_%,$(TESTS))
-SCOPE_GTK_TESTS := $(filter $(BUILD)/tests/test_scope_window_%,$(TESTS))
+SCOPE_TESTS     := $(filter $(BUILD)/tests/scope/%,$(TESTS))
+SCOPE_GTK_TESTS := $(filter $(BUILD)/tests/scope/test_scope_window_%,$(TESTS))
 LIB_TESTS       := $(filter-out $(SCOPE_TESTS),$(TESTS))
-TEST_HELPERS    := $(BUILD)/tests/cplusplus_headers $(BUILD)/tests/quoted_include
+TEST_HELPERS    := $(BUILD)/tests/compat/cplusplus_headers \
+                   $(BUILD)/tests/compat/quoted_include
+# Programs the shell checks start to fill segments (tests/writers).
+TEST_WRITERS    := $(patsubst tests/%.c,$(BUILD)/tests/%,\
+                   $(wildcard tests/writers/*.c))
 
 FUZZ_SOURCES    := $(wildcard tests/fuzz/fuzz_*.c)
 FUZZ_NAMES      := $(FUZZ_SOURCES:tests/fuzz/%.c=%)
-REPLAYS         := $(FUZZ_NAMES:%=$(BUILD)/tests/replay_%)
-REPLAY_MAIN     := $(BUILD)/tests/replay_main.o
+REPLAYS         := $(FUZZ_NAMES:%=$(BUILD)/tests/fuzz/replay_%)
+REPLAY_MAIN     := $(BUILD)/tests/fuzz/replay_main.o
 
 BENCH_BUILD     := $(BUILD)/bench
 FUZZ_BUILD      := $(BUILD)/fuzz
@@ -128,7 +129,7 @@ MAN3            := $(wildcard share/man/man3/*.3)
 all: $(STATIC_LIB) $(SHARED_LIB) $(SHARED_LINKS) $(SYMBOLIZE) $(EXAMPLES) \
      $(SCOPE) $(SCOPE_WINDOW)
 
-tests: $(TESTS) $(TEST_HELPERS) $(REPLAYS) $(SCOPE_HELPERS)
+tests: $(TESTS) $(TEST_HELPERS) $(REPLAYS) $(TEST_WRITERS)
 
 # --- library ---------------------------------------------------------------
 
@@ -189,31 +190,18 @@ $(SCOPE_WINDOW): $(SCOPE_WINDOW_MAIN) $(SCOPE_WINDOW_OBJECTS) $(SCOPE_CORE) \
 	$(CC) $(ALL_CFLAGS) $(SCOPE_WINDOW_MAIN) $(SCOPE_WINDOW_OBJECTS) \
 	    $(SCOPE_CORE) -o $@ $(STATIC_LIB) $(SCOPE_WINDOW_LIBS) $(LDLIBS)
 
-# Programs that record known values for the scope's shell tests: channels
-# (scope_feeder), events beside a channel (scope_event_feeder,
-# check-scope-markers.sh), a quiet signal with one spike (spike_writer,
-# check-scope-trigger.sh), numbered events of several processes
-# (multi_writer, check-scope-multi-dump.sh), a steady count beside known
-# values (metrics_writer, check-scope-metrics.sh).
-TEST_WRITERS    := $(BUILD)/tests/scope_feeder $(BUILD)/tests/scope_event_feeder \
-                   $(BUILD)/tests/spike_writer $(BUILD)/tests/multi_writer \
-                   $(BUILD)/tests/clock_writer $(BUILD)/tests/metrics_writer \
-                   $(BUILD)/tests/ctf_writer
-$(TEST_WRITERS): $(BUILD)/tests/%: tests/%.c $(STATIC_LIB)
+# Programs that record known values for the shell checks: channels
+# (scope_feeder), events beside a channel (scope_event_feeder), a quiet
+# signal with one spike (spike_writer), numbered events of several
+# processes (multi_writer), a steady count beside known values
+# (metrics_writer) and others; forge_segment rewrites a segment as an
+# attacker would and needs lib's private headers; forge_v12_segment writes
+# one as a recorder 1.2 program does (1.2's own C types), needing nothing
+# of ours.
+$(TEST_WRITERS): $(BUILD)/tests/writers/%: tests/writers/%.c $(STATIC_LIB)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -Iinclude $< -o $@ $(STATIC_LIB) $(LDLIBS)
-
-# Rewrites a segment as an attacker would, for check-share-trust.sh.
-$(BUILD)/tests/forge_segment: tests/forge_segment.c $(STATIC_LIB)
-	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) $(CPPFLAGS_LIB) $< -o $@ $(STATIC_LIB) \
-	    $(LDLIBS)
-
-# Writes a segment as a recorder 1.2 program does (1.2's own C types), for
-# check-scope-v12.sh; needs nothing of ours.
-$(BUILD)/tests/forge_v12_segment: tests/forge_v12_segment.c
-	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) $< -o $@
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -Iinclude $(CPPFLAGS_LIB) -Itests/support $< -o $@ \
+	    $(STATIC_LIB) $(LDLIBS)
 
 # --- tests -----------------------------------------------------------------
 
@@ -221,12 +209,12 @@ $(BUILD)/tests/forge_v12_segment: tests/forge_v12_segment.c
 # that include it (the others only link again if the library changed).
 $(LIB_TESTS:%=%.o): $(BUILD)/tests/%.o: tests/%.c
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) $(CPPFLAGS_LIB) -Itests -c $< -o $@
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) $(CPPFLAGS_LIB) -Itests/support -c $< -o $@
 
 $(SCOPE_TESTS:%=%.o): $(BUILD)/tests/%.o: tests/%.c
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) $(CPPFLAGS_LIB) -Iinclude -Iscope -Itests \
-	    $(SCOPE_CFLAGS) -c $< -o $@
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) $(CPPFLAGS_LIB) -Iinclude -Iscope \
+	    -Itests/support $(SCOPE_CFLAGS) -c $< -o $@
 
 $(SCOPE_GTK_TESTS:%=%.o): SCOPE_CFLAGS += $(SCOPE_WINDOW_CFLAGS)
 
@@ -242,12 +230,12 @@ $(SCOPE_GTK_TESTS): %: %.o $(SCOPE_CORE) $(SCOPE_WINDOW_OBJECTS) $(STATIC_LIB)
 	    $(STATIC_LIB) -lcmocka $(SCOPE_WINDOW_LIBS) $(LDLIBS)
 
 # Every public header must compile as C++ (g++) and with -Iinclude/recorder.
-$(BUILD)/tests/cplusplus_headers: tests/cplusplus_headers.cpp $(STATIC_LIB)
+$(BUILD)/tests/compat/cplusplus_headers: tests/compat/cplusplus_headers.cpp $(STATIC_LIB)
 	@mkdir -p $(@D)
 	$(CXX) -std=c++11 $(WARNINGS) -Werror $(CFLAGS) $(DEPFLAGS) -Iinclude $< \
 	    -o $@ $(STATIC_LIB) $(LDLIBS)
 
-$(BUILD)/tests/quoted_include: tests/quoted_include.c $(STATIC_LIB)
+$(BUILD)/tests/compat/quoted_include: tests/compat/quoted_include.c $(STATIC_LIB)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -Werror $(DEPFLAGS) -Iinclude/recorder $< -o $@ \
 	    $(STATIC_LIB) $(LDLIBS)
@@ -258,7 +246,7 @@ $(REPLAY_MAIN): tests/fuzz/replay_main.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) $(CPPFLAGS_LIB) -Itests/fuzz -c $< -o $@
 
-$(BUILD)/tests/replay_%: tests/fuzz/%.c $(REPLAY_MAIN) $(STATIC_LIB)
+$(BUILD)/tests/fuzz/replay_%: tests/fuzz/%.c $(REPLAY_MAIN) $(STATIC_LIB)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) $(CPPFLAGS_LIB) -Itests/fuzz $< \
 	    $(REPLAY_MAIN) -o $@ $(STATIC_LIB) $(LDLIBS)
@@ -272,26 +260,26 @@ deps-demo:
 # Builds in its own make so the dependency step runs before any compiler.
 check: deps-check
 	@$(MAKE) --no-print-directory all tests
-	@BUILD=$(BUILD) sh tests/run-tests $(TESTS) $(TEST_HELPERS)
+	@BUILD=$(BUILD) sh tests/support/run-tests $(TESTS) $(TEST_HELPERS)
 
 # The whole suite again under sanitizers, each in its own build tree.
 SANITIZE_ASAN   := -fsanitize=address,undefined -fno-sanitize-recover=undefined
 SANITIZE_TSAN   := -fsanitize=thread
 
 check-asan: deps-check
-	@LSAN_OPTIONS="suppressions=$(CURDIR)/tests/lsan.supp $$LSAN_OPTIONS" \
+	@LSAN_OPTIONS="suppressions=$(CURDIR)/tests/support/lsan.supp $$LSAN_OPTIONS" \
 	    $(MAKE) --no-print-directory BUILD=$(BUILD)/asan \
 	    CFLAGS="-O1 -g -fno-omit-frame-pointer $(SANITIZE_ASAN)" sanitized-check
 
 check-tsan: deps-check
-	@TSAN_OPTIONS="suppressions=$(CURDIR)/tests/tsan.supp $$TSAN_OPTIONS" \
+	@TSAN_OPTIONS="suppressions=$(CURDIR)/tests/support/tsan.supp $$TSAN_OPTIONS" \
 	    $(MAKE) --no-print-directory BUILD=$(BUILD)/tsan \
 	    CFLAGS="-O1 -g $(SANITIZE_TSAN)" sanitized-check
 
 # Helper of the two above; the test checks that compare builds or install
 # are left to the plain 'make check'.
 sanitized-check: all tests
-	@BUILD=$(BUILD) SANITIZED=1 sh tests/run-tests $(TESTS) $(TEST_HELPERS)
+	@BUILD=$(BUILD) SANITIZED=1 sh tests/support/run-tests $(TESTS) $(TEST_HELPERS)
 
 # --- fuzzing (clang libFuzzer) -------------------------------------------------
 
@@ -423,7 +411,7 @@ clean:
 
 # What each compiler run wrote (see DEPFLAGS); missing until first built.
 COMPILED        := $(LIB_OBJECTS) $(PIC_OBJECTS) $(SYMBOLIZE) $(EXAMPLES) \
-                   $(SCOPE_OBJECTS) $(SCOPE_HELPERS) $(TESTS:%=%.o) \
+                   $(SCOPE_OBJECTS) $(TEST_WRITERS) $(TESTS:%=%.o) \
                    $(TEST_HELPERS) $(REPLAY_MAIN) $(REPLAYS) \
                    $(FUZZ_LIB_OBJECTS) $(FUZZ_NAMES:%=$(FUZZ_BUILD)/%) \
                    $(BENCH_LIB_OBJECTS) $(BENCH_SCOPE_OBJECTS) \

@@ -97,8 +97,8 @@ static bool try_helper(const char *directory, const char *relative)
     return true;
 }
 
-/* Next to this library (build tree), one level up (build/examples,
- * build/tests), then in libexec beside the lib directory it was installed
+/* Next to this library (build tree), one level up (build/examples;
+ * where tests find it through RECORDER_SYMBOLIZE), then in libexec beside the lib directory it was installed
  * in, then where 'make install' put it. */
 static void find_helper(void)
 {

@@ -15,7 +15,7 @@
  * A row holds an option's names, whether it takes a value and what --help
  * calls it, the handler that reads it, and its --help text. The parser
  * finds the row of each word of the command line, --help prints the rows
- * in order, and tests/test_scope_options.c checks the rows against --help
+ * in order, and tests/scope/test_scope_options.c checks the rows against --help
  * and the man page: an option added here is parsed, shown and checked.
  */
 
@@ -92,7 +92,7 @@ bool option_regex_ok(const char *pattern, char *why, size_t size);
  *
  * Every reader here either fills its result or says what is wrong (the
  * option, the value as typed, why) and returns SCOPE_PARSE_EXIT_USAGE; the
- * messages are a contract (tests/check-scope-cli-errors.sh).
+ * messages are a contract (tests/scope/check-scope-cli-errors.sh).
  */
 
 /* On stderr: 'format' with 'what' in it, escaped on one line, then where

@@ -1,7 +1,7 @@
 /* fault_repair_12.c - a program that takes SIGSEGV on purpose, as an
  * emulator that write-protects pages does: its handler unprotects the
  * page and returns, and the store runs again. Built from the public header
- * only; tests/check-signal-chain.sh runs it.
+ * only; tests/compat/check-signal-chain.sh runs it.
  *
  * Argument: how many faults to take (default 1000).
  */

@@ -1,6 +1,6 @@
 /* link_12.c - a program for recorder 1.2, linked as it was:
  * cc link_12.c -lrecorder -lpthread -lm. Built from the public header
- * only; tests/check-link-12.sh builds it against the shared library and
+ * only; tests/compat/check-link-12.sh builds it against the shared library and
  * against the static archive, and crashes it ("crash" argument).
  */
 #include <recorder/recorder.h>

@@ -1,7 +1,7 @@
 /* signal_handler_12.c - a program written for recorder 1.2 that has signal
  * handlers of its own, installed before recorder_dump_on_common_signals().
  * Built from the public header only. The mode, first argument, says what
- * its handler does; tests/check-signal-chain.sh checks the outcome.
+ * its handler does; tests/compat/check-signal-chain.sh checks the outcome.
  *
  *   exit      SIGSEGV handler (SA_SIGINFO, sa_mask has SIGUSR2): says what
  *             it got and whether its mask is in force, then _exit(3)
