@@ -16,20 +16,17 @@
 int scope_dump_chrome_json(recorder_share *const *shares, unsigned count,
                            const char *regex, FILE *out)
 {
-    recorder_share **dumped = calloc(count ? count : 1, sizeof(*dumped));
-    if (!dumped)
-    {
-        scope_message("out of memory");
-        return 1;
-    }
     /* A recorder 1.2 segment has no flight recorder, but its channels
      * still make counters. */
-    unsigned used = scope_dump_gather(shares, count,
-                                      SCOPE_GATHER_CHANNELS_TOO, dumped);
+    unsigned used;
+    recorder_share **dumped = scope_dump_gather(shares, count,
+                                                SCOPE_GATHER_CHANNELS_TOO,
+                                                &used);
+    if (!dumped)
+        return 1;
     unsigned records = recorder_share_chrome_json(dumped, used, regex, out);
     if (records == 0)
-        scope_message("no records%s%s",
-                      regex ? " matching " : "", regex ? regex : "");
+        scope_say_no_records(regex);
     free(dumped);
     return 0;
 }
@@ -39,14 +36,11 @@ int scope_dump_chrome_json(recorder_share *const *shares, unsigned count,
 static int scope_dump_ctf(recorder_share *const *shares, unsigned count,
                           const char *regex, const char *dir)
 {
-    recorder_share **dumped = calloc(count ? count : 1, sizeof(*dumped));
+    unsigned used;
+    recorder_share **dumped = scope_dump_gather(shares, count,
+                                                SCOPE_GATHER_EXPORT, &used);
     if (!dumped)
-    {
-        scope_message("out of memory");
         return 1;
-    }
-    unsigned used = scope_dump_gather(shares, count, SCOPE_GATHER_EXPORT,
-                                      dumped);
     char why[1024];
     long records = used ? recorder_share_ctf(dumped, used, regex, dir, why,
                                              sizeof(why))
@@ -62,8 +56,7 @@ static int scope_dump_ctf(recorder_share *const *shares, unsigned count,
                ? 2 : 1;
     }
     if (records == 0)
-        scope_message("no records%s%s",
-                      regex ? " matching " : "", regex ? regex : "");
+        scope_say_no_records(regex);
     return 0;
 }
 

@@ -177,8 +177,7 @@ int scope_dump(recorder_share *share, const char *regex, FILE *out)
     unsigned lines = recorder_share_dump(share, regex, out);
     note_output_error(out);
     if (lines == 0)
-        scope_message("no records%s%s",
-                      regex ? " matching " : "", regex ? regex : "");
+        scope_say_no_records(regex);
     /* A process that died of a signal left where it crashed. */
     char error[512];
     if (status != RECORDER_SHARE_ALIVE &&
@@ -219,9 +218,23 @@ static void print_crash(recorder_share *share, const char *name, FILE *out)
     free(report);
 }
 
-unsigned scope_dump_gather(recorder_share *const *shares, unsigned count,
-                           scope_gather purpose, recorder_share **dumped)
+void scope_say_no_records(const char *regex)
 {
+    scope_message("no records%s%s", regex ? " matching " : "",
+                  regex ? regex : "");
+}
+
+recorder_share **scope_dump_gather(recorder_share *const *shares,
+                                   unsigned count, scope_gather purpose,
+                                   unsigned *gathered)
+{
+    *gathered = 0;
+    recorder_share **dumped = calloc(count ? count : 1, sizeof(*dumped));
+    if (!dumped)
+    {
+        scope_message("out of memory");
+        return NULL;
+    }
     bool recorders_only = purpose != SCOPE_GATHER_CHANNELS_TOO;
     bool exporting = purpose == SCOPE_GATHER_EXPORT;
     unsigned used = 0;
@@ -257,20 +270,18 @@ unsigned scope_dump_gather(recorder_share *const *shares, unsigned count,
     if (hosts_differ)
         scope_message("these processes ran on different "
                       "hosts: their times do not compare");
-    return used;
+    *gathered = used;
+    return dumped;
 }
 
 int scope_dump_merged(recorder_share *const *shares, unsigned count,
                       const char *regex, FILE *out)
 {
-    recorder_share **dumped = calloc(count ? count : 1, sizeof(*dumped));
+    unsigned used;
+    recorder_share **dumped = scope_dump_gather(shares, count,
+                                                SCOPE_GATHER_DUMP, &used);
     if (!dumped)
-    {
-        scope_message("out of memory");
         return 1;
-    }
-    unsigned used = scope_dump_gather(shares, count, SCOPE_GATHER_DUMP,
-                                      dumped);
     if (!used)
     {
         free(dumped);
@@ -280,8 +291,7 @@ int scope_dump_merged(recorder_share *const *shares, unsigned count,
     unsigned lines = recorder_share_dump_merged(dumped, used, regex, out);
     note_output_error(out);
     if (lines == 0)
-        scope_message("no records%s%s",
-                      regex ? " matching " : "", regex ? regex : "");
+        scope_say_no_records(regex);
     for (unsigned s = 0; s < used; s++)
     {
         if (recorder_share_state(dumped[s]) == RECORDER_SHARE_ALIVE)

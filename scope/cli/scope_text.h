@@ -22,11 +22,17 @@ typedef enum scope_gather
     SCOPE_GATHER_EXPORT
 } scope_gather;
 
-/* Of the 'count' segments, those a dump shows, in dumped[] (room for
- * 'count'), saying on stderr which are dead and which have no flight
- * recorder, and whether their hosts differ. Returns how many. */
-unsigned scope_dump_gather(recorder_share *const *shares, unsigned count,
-                           scope_gather purpose, recorder_share **dumped);
+/* Of the 'count' segments, those a dump shows, in a new array the caller
+ * frees (*gathered of them), saying on stderr which are dead and which
+ * have no flight recorder, and whether their hosts differ. NULL, said on
+ * stderr, when out of memory. */
+recorder_share **scope_dump_gather(recorder_share *const *shares,
+                                   unsigned count, scope_gather purpose,
+                                   unsigned *gathered);
+
+/* "no records", "no records matching REGEX" on stderr: a dump found
+ * nothing to show, which is no error. */
+void scope_say_no_records(const char *regex);
 
 int scope_dump_merged(recorder_share *const *shares, unsigned count,
                       const char *regex, FILE *out);
