@@ -124,12 +124,16 @@ static GtkWidget *title_box(GtkWidget *bar)
     gtk_widget_set_valign(box, GTK_ALIGN_CENTER);
     GtkWidget *path = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0);
     gtk_widget_set_halign(path, GTK_ALIGN_CENTER);
-    /* The theme pads a subtitle on both sides: the line, not each
-     * half of it, which would put a gap between them. */
-    gtk_widget_add_css_class(path, "subtitle");
+    /* Smaller, dim, like a subtitle, without the theme's subtitle
+     * padding, which would widen the narrowest window the bar allows. */
     gtk_widget_add_css_class(path, "dim-label");
+    PangoAttrList *small = pango_attr_list_new();
+    pango_attr_list_insert(small, pango_attr_scale_new(PANGO_SCALE_SMALL));
     GtkWidget *directory = title_label(bar, SCOPE_TITLE_DIRECTORY);
     GtkWidget *name = title_label(bar, SCOPE_TITLE_NAME);
+    gtk_label_set_attributes(GTK_LABEL(directory), small);
+    gtk_label_set_attributes(GTK_LABEL(name), small);
+    pango_attr_list_unref(small);
     gtk_label_set_xalign(GTK_LABEL(directory), 1);
     gtk_label_set_xalign(GTK_LABEL(name), 0);
     gtk_box_append(GTK_BOX(path), directory);
