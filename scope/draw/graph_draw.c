@@ -427,8 +427,11 @@ static void frame_over_plot(cairo_t *cr, const frame_state *f,
 
     if (!f->anything)
         graph_draw_empty_message(cr, l, model);
+    scope_box readout;
     graph_draw_readout(cr, l, model, f->scales, f->t0, f->t1, f->width,
-                       f->height, frame);
+                       f->height, &readout);
+    if (frame)
+        frame->readout = readout;
 }
 
 /* Where the plot was, for the window to map the pointer. */

@@ -108,8 +108,9 @@ static void keep_visible(keep_lists *k, const graph_layout *l,
 void graph_draw_readout(cairo_t *cr, const graph_layout *l,
                         const graph_model *model, const graph_scale *scales,
                         double t0, double t1, double width, double height,
-                        graph_frame *frame)
+                        scope_box *where)
 {
+    *where = (scope_box) { 0, 0, 0, 0 };
     const char *lines = model->readout;
     if (!lines || !lines[0])
         return;
@@ -139,8 +140,7 @@ void graph_draw_readout(cairo_t *cr, const graph_layout *l,
     };
     scope_box box = scope_readout_place(&room, ceil(widest + 12),
                                         count * 14 + 8);
-    if (frame)
-        frame->readout = box;
+    *where = box;
     /* Opaque: traces under it would cross its text. */
     graph_paint(cr, graph_ink.background, 1);
     cairo_rectangle(cr, box.x, box.y, box.w, box.h);

@@ -6,9 +6,9 @@
 #ifndef SCOPE_GRAPH_OVERLAYS_H
 #define SCOPE_GRAPH_OVERLAYS_H
 
-#include "draw/graph_draw.h"
 #include "draw/graph_layout.h"
 #include "draw/graph_traces.h"
+#include "view/readout_place.h"
 
 #include <cairo.h>
 
@@ -18,11 +18,11 @@ void graph_draw_overlays(cairo_t *cr, const graph_layout *l,
 
 /* The readout box of 'model' in a graph width x height, over the plot
  * or, when the plot has no room for it, beside it; 'scales' per series
- * place the samples it describes. Its place goes to frame->readout. */
+ * place the samples it describes. Its place goes to *where (w 0: none). */
 void graph_draw_readout(cairo_t *cr, const graph_layout *l,
                         const graph_model *model, const graph_scale *scales,
                         double t0, double t1, double width, double height,
-                        graph_frame *frame);
+                        scope_box *where);
 
 /* The trigger's marks; 'scales' per series map its level. */
 void graph_draw_trigger(cairo_t *cr, const graph_layout *l,
