@@ -405,8 +405,10 @@ static void frame_plot(cairo_t *cr, const frame_state *f,
 }
 
 /* Over the plot: the trigger and the window's overlays, the plot's frame,
- * and the message when there is nothing to plot. */
-static void frame_over_plot(cairo_t *cr, const frame_state *f)
+ * the message when there is nothing to plot, and the readout box, which
+ * may reach out of the plot. */
+static void frame_over_plot(cairo_t *cr, const frame_state *f,
+                            graph_frame *frame)
 {
     const graph_model *model = f->model;
     const graph_layout *l = &f->l;
@@ -425,6 +427,11 @@ static void frame_over_plot(cairo_t *cr, const frame_state *f)
 
     if (!f->anything)
         graph_draw_empty_message(cr, l, model);
+    scope_box readout;
+    graph_draw_readout(cr, l, model, f->scales, f->t0, f->t1, f->width,
+                       f->height, &readout);
+    if (frame)
+        frame->readout = readout;
 }
 
 /* Where the plot was, for the window to map the pointer. */
@@ -475,7 +482,7 @@ void graph_draw_frame_hooked(cairo_t *cr, double width, double height,
         frame_scales(&f, &info);
         frame_labels(cr, &f, frame);
         frame_plot(cr, &f, &info);
-        frame_over_plot(cr, &f);
+        frame_over_plot(cr, &f, frame);
         frame_report(&f, frame);
     }
     else

@@ -6,6 +6,7 @@
 #define SCOPE_GRAPH_DRAW_H
 
 #include "view/graph_model.h"
+#include "view/readout_place.h"
 #include "draw/graph_traces.h"
 
 #include <cairo.h>
@@ -22,6 +23,7 @@ typedef struct graph_frame
     bool   log, shared;                 /* shared: lo, hi apply to all */
     unsigned legend_count;
     struct { double x, y, w, h; } legend[GRAPH_FRAME_LEGEND];
+    scope_box readout;                  /* the readout box; w 0: none */
 } graph_frame;
 
 /* Draw 'model' into the rectangle (0, 0, width, height) of 'cr'. Reads

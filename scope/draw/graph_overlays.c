@@ -1,6 +1,7 @@
 /* graph_overlays.c - cursors, crosshair, zoom band, readout, trigger. */
 #include "draw/graph_overlays.h"
 #include "draw/graph_style.h"
+#include "view/readout_place.h"
 #include "view/time_view.h"
 
 #include <math.h>
@@ -26,11 +27,93 @@ static void draw_cursor(cairo_t *cr, const graph_layout *l, double x,
     graph_show_text(cr, x + 3, l->y + 12, 0, name);
 }
 
-/* The readout: lines of text in monospace on a dark box near (x, y), or
- * in the top right corner of the plot when x < 0. */
-static void draw_readout(cairo_t *cr, const graph_layout *l,
-                         const char *lines, double x, double y)
+/* What a readout box must leave visible, at most this many. */
+#define KEEP_MAX        256
+
+typedef struct keep_list
 {
+    scope_box box[KEEP_MAX];
+    unsigned count;
+} keep_list;
+
+static void keep(keep_list *k, double x, double y, double w, double h)
+{
+    if (k->count < KEEP_MAX)
+        k->box[k->count++] = (scope_box) { x, y, w, h };
+}
+
+/* What the box must leave visible, and what it spares when it can. */
+typedef struct keep_lists
+{
+    keep_list must, spare;
+} keep_lists;
+
+/* Each shown channel's sample at time t, which the readout gives the
+ * value of: from the sample to x (the crosshair, or the cursor), so the
+ * sample and the trace between them stay in view. */
+static void keep_samples(keep_list *k, const graph_layout *l,
+                         const graph_model *model, const graph_scale *scales,
+                         double t, double x, double t0, double t1)
+{
+    if (!isfinite(t) || !(model->views & ~SCOPE_VIEW_TIMING) ||
+        !(x >= l->x && x <= l->x + l->w))
+        return;
+    for (unsigned s = 0; s < model->series_count; s++)
+    {
+        double when, value;
+        if (graph_hidden(model, s) ||
+            !scope_series_value_at(model->series[s], t, &when, &value))
+            continue;
+        double y = graph_value_y(&scales[s], value);
+        double at = fmax(l->x, scope_time_to_x(when, t0, t1, l->x, l->w));
+        if (!(y >= l->y - 5 && y <= l->y + l->h + 5))
+            continue;
+        double left = fmin(at, x), right = fmax(at, x);
+        keep(k, left - 5, y - 5, right - left + 10, 10);
+    }
+}
+
+/* The axis labels around the plot and the samples the readout points
+ * at (under the pointer, else at the cursors) must stay visible; the
+ * pointer itself, the cursors' names and, under a pointer, their samples
+ * too if there is room. */
+static void keep_visible(keep_lists *k, const graph_layout *l,
+                         const graph_model *model, const graph_scale *scales,
+                         double t0, double t1, double width)
+{
+    double right = l->x + l->w;
+    keep(&k->must, 0, l->y - 10, l->x, l->h + 20);              /* values */
+    keep(&k->must, right, l->y - 10, width - right, l->h + 20); /* timing */
+    keep(&k->must, 0, l->y + l->h, width, GRAPH_MARGIN_BOTTOM); /* time */
+    bool pointer = model->readout_x >= 0;
+    if (pointer)
+    {
+        keep_samples(&k->must, l, model, scales,
+                     scope_x_to_time(model->readout_x, t0, t1, l->x, l->w),
+                     model->readout_x, t0, t1);
+        if (model->readout_y >= l->y && model->readout_y <= l->y + l->h)
+            keep(&k->spare, model->readout_x - 4, model->readout_y - 4, 8, 8);
+    }
+    for (unsigned c = 0; c < 2; c++)
+    {
+        if (!model->has_cursor[c])
+            continue;
+        double x = scope_time_to_x(model->cursor[c], t0, t1, l->x, l->w);
+        keep(&k->spare, round(x) + 2, l->y, 12, 16);        /* its name */
+        keep_samples(pointer ? &k->spare : &k->must, l, model, scales,
+                     model->cursor[c], x, t0, t1);
+    }
+}
+
+void graph_draw_readout(cairo_t *cr, const graph_layout *l,
+                        const graph_model *model, const graph_scale *scales,
+                        double t0, double t1, double width, double height,
+                        scope_box *where)
+{
+    *where = (scope_box) { 0, 0, 0, 0 };
+    const char *lines = model->readout;
+    if (!lines || !lines[0])
+        return;
     graph_use_mono(cr, 11);
     double widest = 0;
     unsigned count = 0;
@@ -45,29 +128,35 @@ static void draw_readout(cairo_t *cr, const graph_layout *l,
     }
     if (!count)
         return;
-    double w = widest + 12, h = count * 14 + 8;
-    double bx = x < 0 ? l->x + l->w - w - 6 : x + 14;
-    double by = x < 0 ? l->y + 6 : y + 14;
-    if (bx + w > l->x + l->w)
-        bx = x - 14 - w;
-    if (bx < l->x)
-        bx = l->x + 2;
-    if (by + h > l->y + l->h)
-        by = fmax(l->y + 2, l->y + l->h - h - 2);
-    graph_paint(cr, graph_ink.background, 0.88);
-    cairo_rectangle(cr, bx, by, w, h);
+    keep_lists k = { .must.count = 0, .spare.count = 0 };
+    keep_visible(&k, l, model, scales, t0, t1, width);
+    scope_readout_room room = {
+        .plot = { l->x, l->y, l->w, l->h },
+        .bounds = { 0, 0, width, height },
+        .keep = k.must.box, .keep_count = k.must.count,
+        .spare = k.spare.box, .spare_count = k.spare.count,
+        .pointer = model->readout_x >= 0,
+        .x = model->readout_x, .y = model->readout_y,
+    };
+    scope_box box = scope_readout_place(&room, ceil(widest + 12),
+                                        count * 14 + 8);
+    *where = box;
+    /* Opaque: traces under it would cross its text. */
+    graph_paint(cr, graph_ink.background, 1);
+    cairo_rectangle(cr, box.x, box.y, box.w, box.h);
     cairo_fill(cr);
     graph_paint(cr, graph_ink.frame, 1);
     cairo_set_line_width(cr, 1);
-    cairo_rectangle(cr, round(bx) + 0.5, round(by) + 0.5, round(w), round(h));
+    cairo_rectangle(cr, round(box.x) + 0.5, round(box.y) + 0.5,
+                    round(box.w), round(box.h));
     cairo_stroke(cr);
     graph_paint(cr, graph_ink.title, 1);
-    double ty = by + 15;
+    double ty = box.y + 15;
     for (const char *p = lines; *p; ty += 14)
     {
         size_t n = strcspn(p, "\n");
         snprintf(line, sizeof(line), "%.*s", (int) n, p);
-        graph_show_text(cr, bx + 6, ty, 0, line);
+        graph_show_text(cr, box.x + 6, ty, 0, line);
         p += n + (p[n] == '\n');
     }
 }
@@ -109,9 +198,6 @@ void graph_draw_overlays(cairo_t *cr, const graph_layout *l,
         cairo_set_line_width(cr, 1);
         cairo_stroke(cr);
     }
-    if (model->readout && model->readout[0])
-        draw_readout(cr, l, model->readout, model->readout_x,
-                     model->readout_y);
 }
 
 /* The trigger: a line at its time with a "T" flag on top, and where its

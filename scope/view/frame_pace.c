@@ -24,6 +24,13 @@ bool scope_frame_pace_due(const scope_frame_pace *pace, double *next)
         return true;
     double moved = fmax(fabs(pace->t1 - pace->drawn_t1),
                         fabs(pace->t0 - pace->drawn_t0));
+    /* Filling, the edge that moves is the data's, inside a still span. */
+    bool filling = pace->filling && isfinite(pace->lead) &&
+                   isfinite(pace->drawn_lead);
+    if (filling)
+        moved = fmax(moved, fabs(pace->lead - pace->drawn_lead));
+    double edge = filling ? pace->lead : pace->t1;
+    double drawn_edge = filling ? pace->drawn_lead : pace->drawn_t1;
     double text_due = pace->text_time + SCOPE_TEXT_REFRESH;
     double when = INFINITY;
     if (!(moved < column * (1 - COLUMN_SLACK)) ||
@@ -32,7 +39,7 @@ bool scope_frame_pace_due(const scope_frame_pace *pace, double *next)
     else
     {
         if (pace->scrolling)
-            when = pace->now + (pace->drawn_t1 + column - pace->t1);
+            when = pace->now + (drawn_edge + column - edge);
         if (pace->stale && text_due < when)
             when = text_due;
     }

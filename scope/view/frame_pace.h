@@ -30,6 +30,11 @@ typedef struct scope_frame_pace
     double width;                       /* plot width, pixels; <= 0: unknown */
     bool   scrolling;                   /* the live right edge moves with
                                            the clock (data flows) */
+    bool   filling;                     /* a live span filling from its
+                                           first sample (time_view.h): it
+                                           stands, the data's edge moves */
+    double lead, drawn_lead;            /* filling, that edge now and as
+                                           last drawn (NaN: not drawn so) */
     bool   changed;                     /* text shown must change at once:
                                            a message, channels found */
     bool   stale;                       /* legend values (or samples in a

@@ -18,14 +18,15 @@ void graph_model_window(const graph_model *model, unsigned columns,
     double right = model->view_end;
     if (isnan(right))
     {
-        /* Nothing yet: an empty window ending at the newest sample, if any. */
+        /* Nothing yet: an empty window ending at the newest sample, if
+         * any, else the span the first samples will fill from 0. */
         right = -INFINITY;
         for (unsigned s = 0; s < model->series_count; s++)
             if (model->series[s]->end > model->series[s]->first &&
                 model->series[s]->latest_time > right)
                 right = model->series[s]->latest_time;
         if (right == -INFINITY)
-            right = 0;
+            right = model->duration > 0 ? model->duration : 0;
     }
     double left = right - model->duration;
     if (!(model->duration > 0))
@@ -97,6 +98,11 @@ void graph_model_fill(graph_model *model, scope_source *source,
     /* A live view of everything held keeps its left edge on the oldest
      * sample, as the sample cap of -w may move it. */
     bool all = !time->paused && !(time->span > 0);
+    /* The frame's left edge is view_end - duration: not a rounding after
+     * t0, where a span filling from its first sample would lose it. */
+    double duration = t1 - t0;
+    while (t1 - duration > t0)
+        duration = nextafter(duration, INFINITY);
     *model = (graph_model) {
         .title = scope_source_graph_regex(source, graph),
         .series = series,
@@ -104,7 +110,7 @@ void graph_model_fill(graph_model *model, scope_source *source,
         .views = views,
         .view_end = isnan(held->live_end) && !time->paused &&
                     isnan(held->newest) ? NAN : t1,
-        .duration = all ? 0 : t1 - t0,
+        .duration = all ? 0 : duration,
         .max_samples = max_samples,
         .message = message,
         .alert = state != SCOPE_SOURCE_LIVE && state != SCOPE_SOURCE_WAITING,

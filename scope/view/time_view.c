@@ -20,6 +20,15 @@ static bool held_any(const scope_held *held)
     return held && held->oldest <= held->newest;
 }
 
+bool scope_time_view_filling(const scope_time_view *view,
+                             const scope_held *held)
+{
+    if (view->paused || !(view->span > 0) || !held_any(held))
+        return false;
+    double right = isfinite(held->live_end) ? held->live_end : held->newest;
+    return right - view->span < held->oldest;
+}
+
 void scope_time_view_window(const scope_time_view *view,
                             const scope_held *held, double *t0, double *t1)
 {
@@ -29,10 +38,18 @@ void scope_time_view_window(const scope_time_view *view,
         right = view->end;
         left = right - view->span;
     }
+    else if (scope_time_view_filling(view, held))
+    {
+        /* Nothing before the first sample: the span fills from it. */
+        left = held->oldest;
+        right = left + view->span;
+    }
     else
     {
+        /* Nothing held yet: the span the first samples will fill. */
         right = held && isfinite(held->live_end) ? held->live_end
-              : held_any(held) ? held->newest : 0;
+              : held_any(held) ? held->newest
+              : view->span > 0 ? view->span : 0;
         left = view->span > 0 ? right - view->span
              : held_any(held) ? held->oldest : right;
     }

@@ -34,9 +34,17 @@ typedef struct scope_time_view
 
 void scope_time_view_init(scope_time_view *view, double span);
 
-/* The span [*t0, *t1] of a frame. */
+/* The span [*t0, *t1] of a frame. Live, it never starts before the
+ * oldest sample held: until the data covers a whole span, the span starts
+ * at the oldest sample and fills towards its right edge; then it scrolls,
+ * its right edge on live time. With nothing held, it starts at 0. */
 void scope_time_view_window(const scope_time_view *view,
                             const scope_held *held, double *t0, double *t1);
+/* True while a live span is filling: the data since the oldest sample
+ * held is shorter than the span, so the right edge stands still and the
+ * live edge (held->live_end) moves within it. */
+bool scope_time_view_filling(const scope_time_view *view,
+                             const scope_held *held);
 
 /* Freeze the span the view shows now; resume following the data. */
 void scope_time_view_pause(scope_time_view *view, const scope_held *held);

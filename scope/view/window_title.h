@@ -16,4 +16,11 @@
 void scope_window_title(char *buf, size_t size, const char *path,
                         const char *program, unsigned pid);
 
+/* What the header bar shows in bold above the path: "perfdata[1234]",
+ * or "recorder_scope" when no program is attached. The path goes under
+ * it, shortened in its middle when the bar is short of room, and the
+ * whole title in its tooltip: at 900 pixels nothing of it is lost. */
+void scope_window_heading(char *buf, size_t size, const char *program,
+                          unsigned pid);
+
 #endif /* SCOPE_WINDOW_TITLE_H */

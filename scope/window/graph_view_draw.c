@@ -90,6 +90,8 @@ static void frame_drawn(GraphView *view)
     scope_time_view_window(&w->time, &w->held, &view->drawn_t0,
                            &view->drawn_t1);
     view->drawn_newest = w->held.newest;
+    view->drawn_lead = scope_time_view_filling(&w->time, &w->held)
+                     ? w->held.live_end : NAN;
     graph_view_series(view, &view->drawn_count);
     view->frames++;
 }
@@ -177,8 +179,10 @@ void graph_view_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
 
     /* Live, the right edge on a whole column: each column then holds the
      * same time in every frame, the plot scrolls by whole columns, and a
-     * pause keeps that edge. */
-    if (!w->time.paused && w->time.span > 0 && isfinite(model.view_end))
+     * pause keeps that edge. A span still filling stands on its first
+     * sample, which rounding would push off its left edge. */
+    if (!w->time.paused && w->time.span > 0 && isfinite(model.view_end) &&
+        !scope_time_view_filling(&w->time, &w->held))
     {
         model.view_end = graph_retained_live_end(
             model.view_end, w->time.span, graph_plot_width(&model, width));
@@ -245,6 +249,9 @@ static bool pace(GraphView *view, double now)
         .drawn_t1 = view->has_frame ? view->drawn_t1 : NAN,
         .width = view->frame.w,
         .scrolling = scrolling && !w->time.paused,
+        .filling = scope_time_view_filling(&w->time, &held),
+        .lead = held.live_end,
+        .drawn_lead = view->has_frame ? view->drawn_lead : NAN,
         .changed = text_changed(view, now),
         .stale = values_stale(view, &held),
         .text_time = view->legend_time,

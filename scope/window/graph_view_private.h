@@ -33,6 +33,7 @@ struct _GraphView
     double        pace_at;              /* when pace_timer fires */
     double        drawn_t0, drawn_t1;   /* span of the last frame drawn */
     double        drawn_newest;         /* newest sample held then */
+    double        drawn_lead;           /* its live edge, if filling; NaN */
     unsigned      drawn_count;          /* channels then */
     unsigned      frames;               /* drawn, for --trace-view */
     bool          scrolling;            /* as of the last frame drawn */

@@ -6,6 +6,7 @@
 #include "window/desktop_theme.h"
 #include "window/error_banner.h"
 #include "window/renderer_choice.h"
+#include "window/status_line.h"
 #include "window/target_choice.h"
 #include "window/window_chrome.h"
 #include "common/scope_message.h"
@@ -30,31 +31,30 @@ G_DEFINE_TYPE(ScopeApp, scope_app, GTK_TYPE_APPLICATION)
 
 static void show_status(ScopeApp *app)
 {
-    char paused[96] = "";
-    if (app->shared.time.paused)
-        snprintf(paused, sizeof(paused), "PAUSED %.6g s to %.6g s (Home: "
-                 "live)", app->shared.time.end - app->shared.time.span,
-                 app->shared.time.end);
     /* The trigger's state first: it decides what the graphs show. */
     char first[sizeof(app->trigger_text) + sizeof(app->action_text) + 8];
     snprintf(first, sizeof(first), "%s%s%s", app->trigger_text,
              app->trigger_text[0] && app->action_text[0] ? "   |   " : "",
              app->action_text);
-    char text[sizeof(first) + sizeof(app->readout_line) + sizeof(paused) +
-              16];
-    scope_status_compose(text, sizeof(text), first, paused,
-                         app->readout_line);
-    if (strcmp(gtk_label_get_text(GTK_LABEL(app->status)), text) != 0)
+    const scope_time_view *time = &app->shared.time;
+    scope_status_parts parts = {
+        .action = first, .paused = time->paused,
+        .from = time->end - time->span, .to = time->end,
+        .readout = app->readout_line,
+    };
+    char text[sizeof(first) + sizeof(app->readout_line) + 128];
+    if (scope_status_line_show(app->status, &parts, text, sizeof(text)) &&
+        app->options->trace_view)
     {
-        gtk_label_set_text(GTK_LABEL(app->status), text);
-        /* Cut at the end in a narrow window: the whole of it on hover. */
-        gtk_widget_set_tooltip_text(app->status, text[0] ? text : NULL);
-        if (app->options->trace_view)
-        {
-            scope_print(stdout, "status: %s\n", text);
-            fflush(stdout);
-        }
+        scope_print(stdout, "status: %s\n", text);
+        fflush(stdout);
     }
+}
+
+void scope_app_refit_status(ScopeApp *app)
+{
+    if (scope_status_line_resized(app->status))
+        show_status(app);
 }
 
 void scope_app_set_action_text(ScopeApp *app, const char *text)
@@ -88,30 +88,8 @@ static void collect_readout(ScopeApp *app)
     GraphView *view = app->shared.hovering && app->shared.hovered
                     ? app->shared.hovered : scope_app_focused_view(app);
     graph_view_refresh_readout(view);
-    const char *lines = graph_view_readout(view);
-    size_t used = 0;
-    app->readout_line[0] = 0;
-    for (const char *p = lines; *p && used + 1 < sizeof(app->readout_line); )
-    {
-        size_t n = strcspn(p, "\n");
-        /* Columns line up in the box; one space is enough here. */
-        int wrote = snprintf(app->readout_line + used,
-                             sizeof(app->readout_line) - used, "%s%.*s",
-                             used ? " | " : "", (int) n, p);
-        if (wrote < 0)
-            break;
-        used += (size_t) wrote;
-        p += n + (p[n] == '\n');
-    }
-    if (used >= sizeof(app->readout_line))
-        used = sizeof(app->readout_line) - 1;
-    /* Squeeze the padding runs of fixed-width numbers. */
-    char *out = app->readout_line;
-    for (const char *in = app->readout_line; *in; in++)
-        if (!(*in == ' ' && (in[1] == ' ' || out == app->readout_line ||
-                             out[-1] == ' ')))
-            *out++ = *in;
-    *out = 0;
+    scope_status_readout_line(graph_view_readout(view), app->readout_line,
+                              sizeof(app->readout_line));
 }
 
 void scope_app_shared_changed(void *data, const char *what)
@@ -149,11 +127,17 @@ void scope_app_align_graphs(ScopeApp *app)
 void scope_app_update_title(ScopeApp *app)
 {
     const recorder_share_process *process = scope_source_process(app->source);
-    char title[4300];
-    scope_window_title(title, sizeof(title), scope_source_path(app->source),
-                       process ? process->program : NULL,
-                       process ? process->pid : 0);
+    const char *path = scope_source_path(app->source);
+    const char *program = process ? process->program : NULL;
+    unsigned pid = process ? process->pid : 0;
+    char title[4300], heading[96];
+    scope_window_title(title, sizeof(title), path, program, pid);
+    /* Window managers and scripts see the whole; the bar, two lines. */
     gtk_window_set_title(GTK_WINDOW(app->window), title);
+    scope_window_heading(heading, sizeof(heading), program, pid);
+    GtkWidget *bar = gtk_window_get_titlebar(GTK_WINDOW(app->window));
+    if (bar)
+        scope_header_bar_set_title(bar, heading, path, title);
 }
 
 static void on_view_focus(GObject *object, GParamSpec *pspec, gpointer data)
@@ -206,10 +190,10 @@ static void scope_app_activate(GApplication *application)
     }
     const scope_options *options = app->options;
     app->window = gtk_application_window_new(GTK_APPLICATION(app));
-    scope_app_update_title(app);
 
     GtkWidget *bar = scope_header_bar_new();
     gtk_window_set_titlebar(GTK_WINDOW(app->window), bar);
+    scope_app_update_title(app);
     scope_app_picker_attach(app, bar);
     app->target_choice = scope_target_choice_new(app->source,
                                                  scope_app_target_chosen, app);
@@ -242,12 +226,7 @@ static void scope_app_activate(GApplication *application)
     if (options->slider_count)
         gtk_box_append(GTK_BOX(box), sliders);
 
-    app->status = gtk_label_new("");
-    gtk_label_set_xalign(GTK_LABEL(app->status), 0);
-    gtk_label_set_ellipsize(GTK_LABEL(app->status), PANGO_ELLIPSIZE_END);
-    gtk_widget_set_margin_start(app->status, 8);
-    gtk_widget_set_margin_end(app->status, 8);
-    gtk_widget_set_margin_bottom(app->status, 4);
+    app->status = scope_status_line_new();
     gtk_box_append(GTK_BOX(box), app->status);
 
     int width = options->has_size ? options->width : SCOPE_DEFAULT_WIDTH;

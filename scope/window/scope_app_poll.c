@@ -68,6 +68,7 @@ static gboolean on_poll(gpointer data)
         scope_app_update_title(app);
     }
     scope_app_command_outcomes(app);
+    scope_app_refit_status(app);
     return G_SOURCE_CONTINUE;
 }
 

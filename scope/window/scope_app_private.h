@@ -62,6 +62,8 @@ struct _ScopeApp
 
 /* scope_app.c: the window, the status line, the shared view's changes. */
 void scope_app_set_action_text(ScopeApp *app, const char *text);
+/* The status line fitted again if its width changed. */
+void scope_app_refit_status(ScopeApp *app);
 /* An error: on stderr, and in the banner until the user dismisses it. */
 void scope_app_show_error(ScopeApp *app, const char *text);
 /* The graph keys act on. */

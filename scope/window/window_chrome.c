@@ -1,4 +1,5 @@
-/* window_chrome.c - header bar and shortcuts window of the scope.
+/* window_chrome.c - header bar (its buttons and title) and shortcuts
+ * window of the scope.
  *
  * GTK 4.8: GtkShortcutsWindow can only be filled by a builder, so its XML
  * is made from the tables (shortcuts_xml.c).
@@ -10,6 +11,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* Tooltips and menu labels say keys as the table binds them. */
 static void tooltip(GtkWidget *widget, const char *action)
@@ -104,9 +106,81 @@ static GtkWidget *picker_button(void)
     return button;
 }
 
+/* A label of the title that gives up its middle when short of room. */
+static GtkWidget *title_label(GtkWidget *bar, const char *key)
+{
+    GtkWidget *label = gtk_label_new("");
+    gtk_label_set_ellipsize(GTK_LABEL(label), PANGO_ELLIPSIZE_MIDDLE);
+    g_object_set_data(G_OBJECT(bar), key, label);
+    return label;
+}
+
+/* Two lines in the middle of the bar, as GNOME applications title a
+ * window with a file: which program, then which segment, its directory
+ * and its name apart so that the directory gives up its middle first. */
+static GtkWidget *title_box(GtkWidget *bar)
+{
+    GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
+    gtk_widget_set_valign(box, GTK_ALIGN_CENTER);
+    GtkWidget *path = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0);
+    gtk_widget_set_halign(path, GTK_ALIGN_CENTER);
+    /* Smaller, dim, like a subtitle, without the theme's subtitle
+     * padding, which would widen the narrowest window the bar allows. */
+    gtk_widget_add_css_class(path, "dim-label");
+    PangoAttrList *small = pango_attr_list_new();
+    pango_attr_list_insert(small, pango_attr_scale_new(PANGO_SCALE_SMALL));
+    GtkWidget *directory = title_label(bar, SCOPE_TITLE_DIRECTORY);
+    GtkWidget *name = title_label(bar, SCOPE_TITLE_NAME);
+    gtk_label_set_attributes(GTK_LABEL(directory), small);
+    gtk_label_set_attributes(GTK_LABEL(name), small);
+    pango_attr_list_unref(small);
+    gtk_label_set_xalign(GTK_LABEL(directory), 1);
+    gtk_label_set_xalign(GTK_LABEL(name), 0);
+    gtk_box_append(GTK_BOX(path), directory);
+    gtk_box_append(GTK_BOX(path), name);
+    GtkWidget *heading = title_label(bar, SCOPE_TITLE_HEADING);
+    gtk_widget_add_css_class(heading, "title");
+    gtk_box_append(GTK_BOX(box), heading);
+    gtk_box_append(GTK_BOX(box), path);
+    return box;
+}
+
+static GtkWidget *set_label(GtkWidget *bar, const char *key,
+                            const char *text, int length)
+{
+    GtkWidget *label = g_object_get_data(G_OBJECT(bar), key);
+    char *copy = g_strndup(text, (gsize) length);
+    if (label)
+        gtk_label_set_text(GTK_LABEL(label), copy);
+    g_free(copy);
+    return label;
+}
+
+/* A file name up to this many characters is never cut. */
+#define NAME_KEPT       40
+
+void scope_header_bar_set_title(GtkWidget *bar, const char *heading,
+                                const char *path, const char *full)
+{
+    const char *slash = strrchr(path, '/');
+    int directory = slash ? (int) (slash - path) + 1 : 0;
+    set_label(bar, SCOPE_TITLE_HEADING, heading, (int) strlen(heading));
+    set_label(bar, SCOPE_TITLE_DIRECTORY, path, directory);
+    GtkWidget *name = set_label(bar, SCOPE_TITLE_NAME, path + directory,
+                                (int) strlen(path + directory));
+    if (name)
+        gtk_label_set_ellipsize(GTK_LABEL(name),
+                                g_utf8_strlen(path + directory, -1) > NAME_KEPT
+                                ? PANGO_ELLIPSIZE_MIDDLE : PANGO_ELLIPSIZE_NONE);
+    GtkWidget *title = gtk_header_bar_get_title_widget(GTK_HEADER_BAR(bar));
+    if (title)
+        gtk_widget_set_tooltip_text(title, full);
+}
+
 GtkWidget *scope_header_bar_new(void)
 {
     GtkWidget *bar = gtk_header_bar_new();
+    gtk_header_bar_set_title_widget(GTK_HEADER_BAR(bar), title_box(bar));
     /* Narrow windows (-g 640x...) stay possible: no minimize or maximize
      * buttons beside the graph controls (the title still maximizes on a
      * double-click). */

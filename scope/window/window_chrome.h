@@ -17,6 +17,16 @@ GtkWidget *scope_header_bar_new(void);
 /* The bar's channel-picker GtkMenuButton, as g_object_get_data(bar, this). */
 #define SCOPE_PICKER_BUTTON     "scope-picker-button"
 
+/* The bar's title: 'heading' in bold (view/window_title.h) over 'path',
+ * whose directory loses its middle, not the file's name, when the bar is
+ * short of room; 'full', the whole window title, in their tooltip. */
+void scope_header_bar_set_title(GtkWidget *bar, const char *heading,
+                                const char *path, const char *full);
+/* Its labels, as g_object_get_data(bar, these), for tests. */
+#define SCOPE_TITLE_HEADING     "scope-title-heading"
+#define SCOPE_TITLE_DIRECTORY   "scope-title-directory"
+#define SCOPE_TITLE_NAME        "scope-title-name"
+
 /* A GtkShortcutsWindow listing every key and mouse gesture, for
  * gtk_application_window_set_help_overlay() or to present. NULL (with a
  * warning) if it cannot be built. */

@@ -22,14 +22,16 @@ const char *__lsan_default_suppressions(void)
     return "leak:libfontconfig.so\n";
 }
 
-/* 'model' drawn WIDTH x HEIGHT; 'name' names the PNG kept on request. */
-static inline cairo_surface_t *render_named(const graph_model *model,
-                                           const char *name)
+/* 'model' drawn WIDTH x HEIGHT, where things went in *frame (if not
+ * NULL); 'name' names the PNG kept on request. */
+static inline cairo_surface_t *render_framed(const graph_model *model,
+                                            const char *name,
+                                            graph_frame *frame)
 {
     cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24,
                                                           WIDTH, HEIGHT);
     cairo_t *cr = cairo_create(surface);
-    graph_draw(cr, WIDTH, HEIGHT, model);
+    graph_draw_frame(cr, WIDTH, HEIGHT, model, frame);
     assert_int_equal(cairo_status(cr), CAIRO_STATUS_SUCCESS);
     cairo_destroy(cr);
     cairo_surface_flush(surface);
@@ -42,6 +44,12 @@ static inline cairo_surface_t *render_named(const graph_model *model,
         cairo_surface_write_to_png(surface, path);
     }
     return surface;
+}
+
+static inline cairo_surface_t *render_named(const graph_model *model,
+                                           const char *name)
+{
+    return render_framed(model, name, NULL);
 }
 
 #endif /* SCOPE_TEST_RENDER_H */

@@ -205,6 +205,51 @@ static void test_nothing_new_no_frames(void **state)
     assert_int_equal(s.frames, 1);
 }
 
+/* A fresh start: the span stands on the first sample while the data's
+ * edge moves across it; that edge paces the frames as a scroll would,
+ * and a writer that stops stops them. */
+static void test_filling_span_draws_as_data_arrives(void **state)
+{
+    (void) state;
+    scope_time_view view;
+    scope_time_view_init(&view, 10);
+    double drawn_t0 = NAN, drawn_t1 = NAN, drawn_lead = NAN, worst = 0;
+    unsigned frames = 0;
+    for (double now = 1; now < 4; now += TICK)
+    {
+        bool moving = now < 3;
+        double edge = moving ? now : 3;
+        scope_held held = { .oldest = 0.5, .newest = edge, .live_end = edge };
+        scope_frame_pace pace = {
+            .now = now, .drawn_t0 = drawn_t0, .drawn_t1 = drawn_t1,
+            .width = 800, .scrolling = moving,
+            .filling = scope_time_view_filling(&view, &held),
+            .lead = edge, .drawn_lead = drawn_lead,
+            .text_time = now, .last_frame = -INFINITY,
+        };
+        assert_true(pace.filling);
+        scope_time_view_window(&view, &held, &pace.t0, &pace.t1);
+        assert_float_equal(pace.t0, 0.5, 0);
+        double next;
+        if (scope_frame_pace_due(&pace, &next))
+        {
+            drawn_t0 = pace.t0;
+            drawn_t1 = pace.t1;
+            drawn_lead = edge;
+            frames++;
+            assert_true(moving || frames == 1 || drawn_lead == 3);
+        }
+        else if (!moving)
+            assert_true(isinf(next));
+        if (edge - drawn_lead > worst)
+            worst = edge - drawn_lead;
+    }
+    /* Two seconds of a 12.5 ms column at 60 Hz: nearly every tick, and
+     * none once the data stopped (one to show its last edge at most). */
+    assert_in_range(frames, 110, 125);
+    assert_true(worst <= 10.0 / 800 + TICK + 1e-9);
+}
+
 static void test_paused_no_frames(void **state)
 {
     (void) state;
@@ -282,6 +327,7 @@ int main(void)
         cmocka_unit_test(test_ceiling_spaces_frames),
         cmocka_unit_test(test_next_says_when),
         cmocka_unit_test(test_nothing_new_no_frames),
+        cmocka_unit_test(test_filling_span_draws_as_data_arrives),
         cmocka_unit_test(test_paused_no_frames),
         cmocka_unit_test(test_text_refresh_at_most_four_a_second),
         cmocka_unit_test(test_zoom_draws_at_once),

@@ -460,21 +460,7 @@ static scope_series *jittered(void)
 static cairo_surface_t *render_frame(const graph_model *model,
                                      graph_frame *frame)
 {
-    cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24,
-                                                          WIDTH, HEIGHT);
-    cairo_t *cr = cairo_create(surface);
-    graph_draw_frame(cr, WIDTH, HEIGHT, model, frame);
-    cairo_destroy(cr);
-    cairo_surface_flush(surface);
-    if (getenv("SCOPE_TEST_PNG"))
-    {
-        static unsigned number;
-        char file[256];
-        snprintf(file, sizeof(file), "%sframe%u.png",
-                 getenv("SCOPE_TEST_PNG"), ++number);
-        cairo_surface_write_to_png(surface, file);
-    }
-    return surface;
+    return render_framed(model, "frame", frame);
 }
 
 static void test_timing_has_its_own_legend_entry_and_style(void **state)

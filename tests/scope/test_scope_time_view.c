@@ -51,6 +51,65 @@ static void test_live_view_ends_at_live_time(void **state)
     assert_float_equal(t1, 100, 1e-9);
 }
 
+/* A fresh start: the first sample at 2.5 s, a 10 s span, live time at
+ * 4 s. The axis starts at the first sample, never before it, until the
+ * data covers the span; then the span scrolls. */
+static void test_fresh_start_begins_at_the_first_sample(void **state)
+{
+    (void) state;
+    scope_time_view view;
+    scope_time_view_init(&view, 10);
+    double t0, t1;
+    scope_held start = { .oldest = 2.5, .newest = 3.9, .live_end = 4 };
+    window(&view, &start, &t0, &t1);
+    assert_true(t0 >= start.oldest);
+    assert_float_equal(t0, 2.5, 1e-9);
+    assert_float_equal(t1, 12.5, 1e-9);
+    assert_true(scope_time_view_filling(&view, &start));
+
+    /* Filling: the span stands while the live edge moves within it. */
+    scope_held later = { .oldest = 2.5, .newest = 11.9, .live_end = 12 };
+    window(&view, &later, &t0, &t1);
+    assert_float_equal(t0, 2.5, 1e-9);
+    assert_float_equal(t1, 12.5, 1e-9);
+
+    /* Full: it scrolls with live time. */
+    scope_held full = { .oldest = 2.5, .newest = 14.9, .live_end = 15 };
+    window(&view, &full, &t0, &t1);
+    assert_false(scope_time_view_filling(&view, &full));
+    assert_float_equal(t0, 5, 1e-9);
+    assert_float_equal(t1, 15, 1e-9);
+
+    /* Paused while filling: the span it showed. */
+    scope_time_view_pause(&view, &start);
+    window(&view, &full, &t0, &t1);
+    assert_float_equal(t0, 2.5, 1e-9);
+    assert_float_equal(t1, 12.5, 1e-9);
+    assert_false(scope_time_view_filling(&view, &start));
+}
+
+/* Before any sample, the graphs show the span the first samples will
+ * fill, not the one before the program started. */
+static void test_nothing_held_shows_no_negative_time(void **state)
+{
+    (void) state;
+    scope_time_view view;
+    scope_time_view_init(&view, 10);
+    scope_held none = { .oldest = NAN, .newest = NAN, .live_end = NAN };
+    double t0, t1;
+    window(&view, &none, &t0, &t1);
+    assert_true(t0 >= 0);
+    assert_float_equal(t1 - t0, 10, 1e-9);
+
+    /* The frame's axis, from an empty model as the window fills one. */
+    graph_model model = { .view_end = NAN, .duration = 10,
+                          .max_samples = -1 };
+    uint64_t first[1], end[1];
+    graph_model_window(&model, 800, &t0, &t1, first, end);
+    assert_true(t0 >= 0);
+    assert_float_equal(t1 - t0, 10, 1e-9);
+}
+
 static void test_pause_freezes_while_data_moves_on(void **state)
 {
     (void) state;
@@ -329,6 +388,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_pixels_and_times_map_both_ways),
         cmocka_unit_test(test_live_view_ends_at_live_time),
+        cmocka_unit_test(test_fresh_start_begins_at_the_first_sample),
+        cmocka_unit_test(test_nothing_held_shows_no_negative_time),
         cmocka_unit_test(test_pause_freezes_while_data_moves_on),
         cmocka_unit_test(test_zoom_keeps_the_anchor_under_the_pointer),
         cmocka_unit_test(test_zoom_at_the_right_edge_stays_live),
