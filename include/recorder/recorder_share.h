@@ -424,11 +424,18 @@ extern unsigned recorder_share_snapshots(recorder_share *share,
                                          recorder_share_snapshot *out,
                                          unsigned max);
 
-/* When the last snapshots written were triggered, in seconds since the
- * writer started (as recorder_sample's time), oldest first, the last
- * 'max' in times[]; returns how many. */
-extern unsigned recorder_share_snapshot_times(recorder_share *share,
-                                              double *times, unsigned max);
+/* A snapshot written: when its condition held, in seconds since the
+ * writer started (as recorder_sample's time), and the condition. */
+typedef struct recorder_share_snapshot_event
+{
+    double time;
+    char   condition[4 * 96 + 1];
+} recorder_share_snapshot_event;
+
+/* The last snapshots written, oldest first, the last 'max' in out[];
+ * returns how many. */
+extern unsigned recorder_share_snapshot_events(
+    recorder_share *share, recorder_share_snapshot_event *out, unsigned max);
 
 #ifdef __cplusplus
 }

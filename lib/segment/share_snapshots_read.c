@@ -36,6 +36,13 @@ static bool copy_table(recorder_share *share, share_snapshot_table *copy)
     return false;
 }
 
+static void escape_condition(char *out, size_t size,
+                             const share_snapshot_condition *condition)
+{
+    recorder_share_escape(out, size, condition->text,
+                          strnlen(condition->text, sizeof(condition->text)));
+}
+
 unsigned recorder_share_snapshots(recorder_share *share,
                                   recorder_share_snapshot *out, unsigned max)
 {
@@ -51,10 +58,8 @@ unsigned recorder_share_snapshots(recorder_share *share,
         if (armed < max)
         {
             recorder_share_snapshot *given = &out[armed];
-            recorder_share_escape(given->condition, sizeof(given->condition),
-                                  condition->text,
-                                  strnlen(condition->text,
-                                          sizeof(condition->text)));
+            escape_condition(given->condition, sizeof(given->condition),
+                             condition);
             given->taken = condition->taken;
             given->suppressed = condition->suppressed;
         }
@@ -63,8 +68,9 @@ unsigned recorder_share_snapshots(recorder_share *share,
     return armed;
 }
 
-unsigned recorder_share_snapshot_times(recorder_share *share, double *times,
-                                       unsigned max)
+unsigned recorder_share_snapshot_events(recorder_share *share,
+                                        recorder_share_snapshot_event *out,
+                                        unsigned max)
 {
     share_snapshot_table table;
     if (!copy_table(share, &table) || !max)
@@ -76,7 +82,14 @@ unsigned recorder_share_snapshot_times(recorder_share *share, double *times,
     for (uint64_t n = 0; n < kept; n++)
     {
         uint64_t index = table.events - kept + n;
-        times[n] = table.event[index % SHARE_SNAPSHOT_EVENTS].at_ns * 1e-9;
+        const share_snapshot_event *event =
+            &table.event[index % SHARE_SNAPSHOT_EVENTS];
+        out[n].time = event->at_ns * 1e-9;
+        if (event->condition < SHARE_SNAPSHOT_CONDITIONS)
+            escape_condition(out[n].condition, sizeof(out[n].condition),
+                             &table.condition[event->condition]);
+        else
+            out[n].condition[0] = 0;
     }
     return (unsigned) kept;
 }
