@@ -144,9 +144,14 @@ static void poll_once(bool now_anyway)
             snapshot_share_event(due.slot, due.at_ns);
         changed[due.slot] = true;
     }
+    /* Armed slots each time (a new segment gets them), a disarmed one once. */
+    static bool shown_armed[RECORDER_WATCH_SLOTS];
     for (unsigned s = 0; s < RECORDER_WATCH_SLOTS; s++)
-        if (changed[s] || views[s].armed)
+        if (changed[s] || views[s].armed || shown_armed[s])
+        {
             publish(s, &views[s]);
+            shown_armed[s] = views[s].armed;
+        }
 }
 
 static void *snapshot_main(void *arg)
