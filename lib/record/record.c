@@ -97,15 +97,6 @@ static inline recorder_watch *watch_of(recorder_info *rec)
     return __atomic_load_n((recorder_watch **) &rec->watch, __ATOMIC_ACQUIRE);
 }
 
-__attribute__((noinline, cold))
-static void watch_short(recorder_watch *watch, const recorder_site *site,
-                        uint64_t stamp, unsigned count, uint64_t a0,
-                        uint64_t a1, uint64_t a2, uint64_t a3, uint64_t a4)
-{
-    const uint64_t args[5] = { a0, a1, a2, a3, a4 };
-    recorder_watch_check(watch, site, stamp, count, args);
-}
-
 /* Both return the index of the record in its lane (its ORDER in dumps). */
 __attribute__((always_inline))
 static inline uint64_t write_short(recorder_info *rec,
@@ -131,7 +122,7 @@ static inline uint64_t write_short(recorder_info *rec,
         trace_record(rec, buffer, mask, index);
     recorder_watch *watch = watch_of(rec);
     if (__builtin_expect(watch != NULL, 0))
-        watch_short(watch, site, stamp, count, a0, a1, a2, a3, a4);
+        recorder_watch_check(watch, slot, NULL);
     return index;
 }
 
@@ -160,7 +151,7 @@ static inline uint64_t write_long(recorder_info *rec,
         trace_record(rec, buffer, mask, index);
     recorder_watch *watch = watch_of(rec);
     if (__builtin_expect(watch != NULL, 0))
-        recorder_watch_check(watch, site, stamp, count, args);
+        recorder_watch_check(watch, head, tail);
     return index;
 }
 

@@ -52,10 +52,10 @@ typedef struct recorder_watch
     recorder_watch_item items[RECORDER_WATCH_SLOTS];
 } recorder_watch;
 
-/* Check a record just made against the active items of 'watch'. */
-void recorder_watch_check(recorder_watch *watch, const recorder_site *site,
-                          uint64_t stamp, unsigned count,
-                          const uint64_t *args) RECORDER_HIDDEN;
+/* Check the record just made in 'head' (and 'tail', its continuation
+ * slot, or NULL) against the active items of 'watch'. */
+void recorder_watch_check(recorder_watch *watch, const recorder_slot *head,
+                          const recorder_slot *tail) RECORDER_HIDDEN;
 
 /* Flag slot 'slot' as if a condition held for a record at 'stamp'. */
 void recorder_watch_fire(unsigned slot, uint64_t stamp) RECORDER_HIDDEN;

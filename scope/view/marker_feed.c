@@ -97,7 +97,7 @@ static void mark_snapshots(scope_marker_feed *feed, recorder_share *share)
             continue;
         feed->snapshot = events[e].time;
         char text[2 * SCOPE_MARKER_TEXT + 64];
-        snprintf(text, sizeof(text), "snapshot: snapshot=%s",
+        snprintf(text, sizeof(text), "snapshot=%s",
                  events[e].condition);
         scope_markers_add(feed->markers, SCOPE_MARKER_SNAPSHOT,
                           scope_source_axis_time(feed->source, events[e].time),

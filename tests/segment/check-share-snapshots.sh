@@ -75,7 +75,7 @@ sleep 0.3
 "$scope" -c 'snapshot=level>5' 2>/dev/null || fail "-c 'snapshot=level>5' failed"
 wait $scope_pid || { cat "$work/scope.err"; fail "headless capture failed"; }
 [ "$(files)" -gt "$before" ] || fail "no snapshot for level>5"
-grep -Eq '^marker: snapshot [0-9.]+ snapshot: snapshot=level>5$' "$work/trace" ||
+grep -Eq '^marker: snapshot [0-9.]+ snapshot=level>5$' "$work/trace" ||
     { grep marker "$work/trace"; fail "the scope did not mark the snapshot"; }
 if command -v convert >/dev/null 2>&1; then
     magenta=$(convert "$work/snaps.png" txt:- | grep -ci '#FF3CE6' || true)
