@@ -5,7 +5,7 @@
 #include "record/clock_private.h"
 #include "record/registry_private.h"
 #include "backtrace/crash_report_private.h"
-#include "segment/share_snapshots_private.h"
+#include "segment/share_snapshot_layout_private.h"
 #include "base/sites_private.h"
 #include "segment/share_commands_private.h"
 

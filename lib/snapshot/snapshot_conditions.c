@@ -140,6 +140,7 @@ static void unwatch(unsigned slot)
     if (!c->crossing)
         regfree(&c->regex);
     c->armed = false;
+    snapshot_thread_slot_disarmed(slot);
 }
 
 static void watch_new_recorder(recorder_info *rec)
@@ -166,19 +167,6 @@ void snapshot_conditions_refresh(void)
         if (conditions[s].armed && conditions[s].crossing)
             watch_matching(s);
     pthread_mutex_unlock(&lock);
-}
-
-snapshot_slot_view snapshot_condition_view(unsigned slot)
-{
-    snapshot_slot_view view = { .armed = false };
-    if (slot >= RECORDER_WATCH_SLOTS)
-        return view;
-    pthread_mutex_lock(&lock);
-    view.armed = conditions[slot].armed;
-    view.serial = conditions[slot].serial;
-    memcpy(view.text, conditions[slot].text, sizeof(view.text));
-    pthread_mutex_unlock(&lock);
-    return view;
 }
 
 /* Parse 'value' into 'c'; false with why[size] if it is not a condition. */
@@ -241,7 +229,7 @@ static int arm(const char *value, char *why, size_t size)
     parsed.armed = true;
     parsed.serial = ++serials;
     conditions[slot] = parsed;
-    snapshot_thread_slot_armed(slot, parsed.serial);
+    snapshot_thread_slot_armed(slot, parsed.serial, parsed.text);
     watch_matching(slot);
     pthread_mutex_unlock(&lock);
     recorder_registry_listen(RECORDER_LISTENER_SNAPSHOT, &on_activation);

@@ -61,7 +61,7 @@ static void say_failure(unsigned kind, const char *what, int error)
 }
 
 /* PROGRAM-PID-YYYYMMDDTHHMMSS-N, the start of both names. */
-static void base_name(char *out, size_t size)
+static void name_start(char *out, size_t size)
 {
     time_t now = time(NULL);
     struct tm local;
@@ -98,7 +98,8 @@ static bool write_file(int fd, const char *header, uint64_t until_ns,
     return ok;
 }
 
-/* The segment this process writes, exported as CTF into 'dir'. */
+/* The segment this process writes, exported as CTF into new directory
+ * 'dir'. */
 static bool write_ctf(const char *dir)
 {
     char segment[PATH_MAX], why[200];
@@ -107,6 +108,13 @@ static bool write_ctf(const char *dir)
         errno = ENOENT;
         say_failure(FAIL_CTF, "a CTF snapshot needs a shared segment "
                     "(share= or RECORDER_SHARE)", errno);
+        return false;
+    }
+    /* Private, like the files of the other formats; the CTF writer takes
+     * an empty directory that exists. */
+    if (mkdir(dir, 0700) != 0)
+    {
+        say_failure(FAIL_CREATE, "cannot create a directory", errno);
         return false;
     }
     recorder_share *share = recorder_share_open(segment, why, sizeof(why));
@@ -125,12 +133,30 @@ static bool write_ctf(const char *dir)
     return true;
 }
 
+/* Rename 'from' to 'to', which must not exist. A file system without
+ * RENAME_NOREPLACE gets a hard link then an unlink, as exclusive; a
+ * directory (CTF) a plain rename, which fails on an existing non-empty
+ * directory and replaces none that exists as a file. */
+static bool rename_new(const char *from, const char *to, bool is_directory)
+{
+    if (renameat2(AT_FDCWD, from, AT_FDCWD, to, RENAME_NOREPLACE) == 0)
+        return true;
+    if (errno != EINVAL && errno != ENOSYS)
+        return false;
+    if (is_directory)
+        return rename(from, to) == 0;
+    if (link(from, to) != 0)
+        return false;
+    unlink(from);
+    return true;
+}
+
 bool snapshot_file_write(const char *text, uint64_t at_ns, uint64_t until_ns,
                          snapshot_format format, char *path, size_t size)
 {
     snapshot_file_fix_directory();
     char base[160], temporary[PATH_MAX + 200];
-    base_name(base, sizeof(base));
+    name_start(base, sizeof(base));
     static const char *const suffixes[] = { ".txt", ".json", "" };
     snprintf(temporary, sizeof(temporary), "%s/.%s.tmp", directory, base);
     int length = snprintf(path, size, "%s/%s%s", directory, base,
@@ -169,7 +195,7 @@ bool snapshot_file_write(const char *text, uint64_t at_ns, uint64_t until_ns,
             return false;
         }
     }
-    if (renameat2(AT_FDCWD, temporary, AT_FDCWD, path, RENAME_NOREPLACE) != 0)
+    if (!rename_new(temporary, path, format == SNAPSHOT_CTF))
     {
         say_failure(FAIL_RENAME, "cannot rename a file", errno);
         return false;

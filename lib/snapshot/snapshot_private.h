@@ -26,7 +26,7 @@ typedef enum snapshot_format
     SNAPSHOT_CTF
 } snapshot_format;
 
-/* What the thread needs of one armed condition, copied under the lock. */
+/* What the thread knows of a condition's slot. */
 typedef struct snapshot_slot_view
 {
     bool     armed;
@@ -60,18 +60,19 @@ int snapshot_conditions_item(const char *name, const char *value, char *why,
 /* Watch what exports added since (crossings name channels). */
 void snapshot_conditions_refresh(void) RECORDER_HIDDEN;
 
-/* Slot 'slot' as it is now. */
-snapshot_slot_view snapshot_condition_view(unsigned slot) RECORDER_HIDDEN;
-
 /* ---- snapshot_thread.c ------------------------------------------------ */
 
 /* Start the thread if it does not run (a condition was armed). */
 void snapshot_thread_start(void) RECORDER_HIDDEN;
 
-/* Slot 'slot' was armed with serial 'serial': start its counts afresh,
- * from the hits the record path made so far. */
-void snapshot_thread_slot_armed(unsigned slot, uint32_t serial)
-    RECORDER_HIDDEN;
+/* Slot 'slot' was armed with condition 'text' and serial 'serial':
+ * start its counts afresh, from the hits the record path made so far.
+ * The conditions tell the thread, which never calls them. */
+void snapshot_thread_slot_armed(unsigned slot, uint32_t serial,
+                                const char *text) RECORDER_HIDDEN;
+
+/* Slot 'slot' was disarmed: triggers still flagged are not taken. */
+void snapshot_thread_slot_disarmed(unsigned slot) RECORDER_HIDDEN;
 
 /* Snapshots taken and triggers suppressed for slot 'slot'. */
 void snapshot_thread_counts(unsigned slot, uint64_t *taken,

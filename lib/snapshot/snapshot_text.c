@@ -7,11 +7,11 @@
 #include "record/output_private.h"
 #include "record/record_merge_private.h"
 #include "record/registry_private.h"
+#include "text/safe_output_private.h"
 
 #include <errno.h>
 #include <string.h>
 #include <stdlib.h>
-#include <unistd.h>
 
 typedef struct text_pass
 {
@@ -23,32 +23,26 @@ typedef struct text_pass
     recorder_info ** recorders;         /* cursor -> its recorder */
 } text_pass;
 
-static bool write_all(text_pass *pass, const char *text, size_t length)
+/* The first failure stops the file: its errno is kept. */
+static void put_text(text_pass *pass, const char *text, size_t length)
 {
-    while (length && !pass->failed)
+    if (pass->failed)
+        return;
+    errno = 0;
+    if (safe_write_all(pass->fd, text, length) != length)
     {
-        ssize_t wrote = write(pass->fd, text, length);
-        if (wrote < 0 && errno == EINTR)
-            continue;
-        if (wrote <= 0)
-        {
-            pass->failed = true;
-            pass->error = wrote < 0 ? errno : ENOSPC;
-            return false;
-        }
-        text += wrote;
-        length -= (size_t) wrote;
+        pass->failed = true;
+        pass->error = errno ? errno : ENOSPC;
     }
-    return !pass->failed;
 }
 
 /* A show function: one line, without its newline unless it has one. */
 static unsigned show_line(const char *text, size_t length, void *arg)
 {
     text_pass *pass = arg;
-    write_all(pass, text, length);
+    put_text(pass, text, length);
     if (!length || text[length - 1] != '\n')
-        write_all(pass, "\n", 1);
+        put_text(pass, "\n", 1);
     return (unsigned) length;
 }
 
@@ -87,7 +81,7 @@ bool snapshot_text_write(int fd, const char *header, uint64_t until_ns)
     }
     pass.out.show = show_line;
     pass.out.arg = &pass;
-    write_all(&pass, header, strlen(header));
+    put_text(&pass, header, strlen(header));
 
     /* Recorders activated since the count wait for the next snapshot. */
     unsigned used = 0;

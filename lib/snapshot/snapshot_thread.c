@@ -12,6 +12,7 @@
 #include "record/clock_private.h"
 
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -40,6 +41,7 @@ static pthread_cond_t  wake;
 static pthread_t       thread;
 static bool            running, stopping;
 static slot_counts     counts[RECORDER_WATCH_SLOTS];
+static snapshot_slot_view views[RECORDER_WATCH_SLOTS];
 static pending_snapshot pending;
 static uint64_t        scheduled;       /* snapshots taken or waiting */
 static uint64_t        last_at_ns;      /* trigger of the last one */
@@ -49,7 +51,8 @@ static uint64_t now_ns(void)
     return recorder_clock_ns_since_start(recorder_ticks());
 }
 
-void snapshot_thread_slot_armed(unsigned slot, uint32_t serial)
+void snapshot_thread_slot_armed(unsigned slot, uint32_t serial,
+                                const char *text)
 {
     if (slot >= RECORDER_WATCH_SLOTS)
         return;
@@ -58,6 +61,17 @@ void snapshot_thread_slot_armed(unsigned slot, uint32_t serial)
     recorder_watch_take(slot, &stale);
     counts[slot] = (slot_counts) { .serial = serial,
                                    .seen = recorder_watch_hits(slot) };
+    views[slot] = (snapshot_slot_view) { .armed = true, .serial = serial };
+    snprintf(views[slot].text, sizeof(views[slot].text), "%s", text);
+    pthread_mutex_unlock(&lock);
+}
+
+void snapshot_thread_slot_disarmed(unsigned slot)
+{
+    if (slot >= RECORDER_WATCH_SLOTS)
+        return;
+    pthread_mutex_lock(&lock);
+    views[slot].armed = false;
     pthread_mutex_unlock(&lock);
 }
 
@@ -115,14 +129,13 @@ static void publish(unsigned slot, const snapshot_slot_view *view)
 static void poll_once(bool now_anyway)
 {
     snapshot_settings settings = snapshot_settings_now();
-    snapshot_slot_view views[RECORDER_WATCH_SLOTS];
-    for (unsigned s = 0; s < RECORDER_WATCH_SLOTS; s++)
-        views[s] = snapshot_condition_view(s);
+    snapshot_slot_view seen[RECORDER_WATCH_SLOTS];
     uint64_t now = now_ns();
     bool changed[RECORDER_WATCH_SLOTS] = { false };
     pthread_mutex_lock(&lock);
+    memcpy(seen, views, sizeof(seen));
     for (unsigned s = 0; s < RECORDER_WATCH_SLOTS; s++)
-        changed[s] = look_at_slot(s, &views[s], &settings, now);
+        changed[s] = look_at_slot(s, &seen[s], &settings, now);
     pending_snapshot due = pending;
     uint64_t until = due.at_ns + settings.post_ms * 1000000;
     bool write = due.waiting && (now_anyway || now >= until);
@@ -147,10 +160,10 @@ static void poll_once(bool now_anyway)
     /* Armed slots each time (a new segment gets them), a disarmed one once. */
     static bool shown_armed[RECORDER_WATCH_SLOTS];
     for (unsigned s = 0; s < RECORDER_WATCH_SLOTS; s++)
-        if (changed[s] || views[s].armed || shown_armed[s])
+        if (changed[s] || seen[s].armed || shown_armed[s])
         {
-            publish(s, &views[s]);
-            shown_armed[s] = views[s].armed;
+            publish(s, &seen[s]);
+            shown_armed[s] = seen[s].armed;
         }
 }
 

@@ -365,6 +365,46 @@ static void test_several_threads_one_crossing(void **state)
     assert_int_equal(count_files(".txt", NULL, 0), 1);
 }
 
+/* ---- a CTF snapshot ---------------------------------------------------- */
+
+static void ctf(void)
+{
+    char share[300];
+    snprintf(share, sizeof(share), "share=%s/segment", dir);
+    recorder_trace_set(share);
+    recorder_trace_set("snapshot=snap_error snapshot_format=ctf "
+                       "snapshot_post=0");
+    for (int i = 0; i < 50; i++)
+        record(snap_work, "before %d", i);
+    record(snap_error, "the rare event %d", 7);
+    sleep_ms(100);
+}
+
+static void test_ctf_snapshot_is_a_private_directory(void **state)
+{
+    (void) state;
+    clear_dir();
+    assert_int_equal(in_child(ctf, dir), 0);
+    DIR *d = opendir(dir);
+    char trace[600] = "";
+    unsigned traces = 0;
+    for (struct dirent *e; (e = readdir(d));)
+        if (strncmp(e->d_name, "test_snapshot-", 14) == 0)
+        {
+            snprintf(trace, sizeof(trace), "%s/%s", dir, e->d_name);
+            traces++;
+        }
+    closedir(d);
+    assert_int_equal(traces, 1);
+    struct stat st;
+    assert_int_equal(stat(trace, &st), 0);
+    assert_true(S_ISDIR(st.st_mode));
+    assert_int_equal(st.st_mode & 0777, 0700);
+    char metadata[700];
+    snprintf(metadata, sizeof(metadata), "%s/metadata", trace);
+    assert_non_null(strstr(read_all(metadata), "CTF"));
+}
+
 /* ---- kill -9 while writing --------------------------------------------- */
 
 static void big(void)
@@ -443,6 +483,7 @@ int main(void)
         cmocka_unit_test(test_bad_conditions_are_refused_by_name),
         cmocka_unit_test(test_failing_directory_is_said_once_per_kind),
         cmocka_unit_test(test_several_threads_one_crossing),
+        cmocka_unit_test(test_ctf_snapshot_is_a_private_directory),
         cmocka_unit_test(test_kill_during_write_leaves_no_partial_file),
     };
     return cmocka_run_group_tests(tests, make_dir, remove_dir);
