@@ -82,4 +82,10 @@ if command -v convert >/dev/null 2>&1; then
     [ "$magenta" -gt 10 ] || fail "the PNG has no snapshot markers ($magenta pixels)"
 fi
 [ -n "${KEEP_PNG:-}" ] && cp "$work/snaps.png" "$KEEP_PNG"
+# Under check-tsan, the writer's threads (recording, command, snapshot)
+# report races as they happen.
+if grep -q "ThreadSanitizer" "$work/writer.err"; then
+    cat "$work/writer.err"
+    fail "the writer reported a race"
+fi
 echo "snapshots: armed, listed, refused and disarmed through -c; level>5 marked by the scope"
