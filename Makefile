@@ -119,7 +119,8 @@ FUZZ_BUILD      := $(BUILD)/fuzz
 HEADERS         := include/recorder/recorder.h include/recorder/recorder_ring.h \
                    include/recorder/recorder_share.h \
                    include/recorder/recorder_backtrace.h \
-                   include/recorder/recorder_regex.h
+                   include/recorder/recorder_regex.h \
+                   include/recorder/recorder_level.h
 MAN3            := $(wildcard share/man/man3/*.3)
 
 .PHONY: all check check-asan check-tsan sanitized-check demo deps-check \

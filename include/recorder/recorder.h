@@ -115,6 +115,8 @@ typedef struct recorder_info
     uintptr_t               mask;       /* slots in each lane, minus one */
     recorder_buffer *       buffer;     /* lane 0; may move into a segment */
     void *                  exports;    /* channels exported from this one */
+    void *                  watch;      /* snapshot conditions that look at
+                                           its records, or NULL */
     const char *            name;
     const char *            description;
     struct recorder_info *  next;       /* list of activated recorders */
@@ -176,7 +178,7 @@ typedef struct recorder_tweak
     } recorder_buffer_for_##Name[RECORDER_LANES];                       \
     recorder_info recorder_info_for_##Name = {                          \
         0, RECORDER_SLOTS_FOR(Entries) - 1,                             \
-        &recorder_buffer_for_##Name[0].head, 0, #Name, Description, 0,  \
+        &recorder_buffer_for_##Name[0].head, 0, 0, #Name, Description, 0, \
         { RECORDER_SLOTS_FOR(Entries), sizeof(recorder_slot), 0, 0, 0, 0, 0 } \
     };                                                                  \
     RECORDER_DEBUGGER_ENTRIES(Name)                                     \

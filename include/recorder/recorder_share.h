@@ -408,6 +408,35 @@ extern recorder_share_outcome recorder_share_answer(recorder_share *share,
                                                     unsigned timeout_ms,
                                                     char *text, size_t size);
 
+/* Snapshots on a condition (the writer's snapshot= items): each armed
+ * condition as given, escaped, with the snapshots it took and the
+ * triggers it did not (hold-off, maximum, one already being taken). */
+typedef struct recorder_share_snapshot
+{
+    char     condition[4 * 96 + 1];
+    uint64_t taken;
+    uint64_t suppressed;
+} recorder_share_snapshot;
+
+/* The writer's armed conditions, the first 'max' in out[]; returns how
+ * many are armed (0 for a segment without snapshots). */
+extern unsigned recorder_share_snapshots(recorder_share *share,
+                                         recorder_share_snapshot *out,
+                                         unsigned max);
+
+/* A snapshot written: when its condition held, in seconds since the
+ * writer started (as recorder_sample's time), and the condition. */
+typedef struct recorder_share_snapshot_event
+{
+    double time;
+    char   condition[4 * 96 + 1];
+} recorder_share_snapshot_event;
+
+/* The last snapshots written, oldest first, the last 'max' in out[];
+ * returns how many. */
+extern unsigned recorder_share_snapshot_events(
+    recorder_share *share, recorder_share_snapshot_event *out, unsigned max);
+
 #ifdef __cplusplus
 }
 #endif

@@ -29,6 +29,22 @@ static inline uint64_t recorder_monotonic_ns(void)
     return (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec;
 }
 
+/* CLOCK_MONOTONIC 'ms' milliseconds from now, for a timed wait of the
+ * library's threads (their condition variables use that clock). */
+static inline struct timespec recorder_monotonic_after_ms(uint64_t ms)
+{
+    struct timespec until;
+    clock_gettime(CLOCK_MONOTONIC, &until);
+    until.tv_sec += (time_t) (ms / 1000);
+    until.tv_nsec += (long) (ms % 1000) * 1000000;
+    if (until.tv_nsec >= 1000000000)
+    {
+        until.tv_sec++;
+        until.tv_nsec -= 1000000000;
+    }
+    return until;
+}
+
 /* recorder_monotonic_ns(), out of line: keeps the call (and the registers
  * it clobbers) out of the record path when the counter is used. */
 uint64_t recorder_ticks_without_counter(void) RECORDER_HIDDEN;

@@ -9,6 +9,7 @@
 #include "record/clock_private.h"
 #include "record/slot_read_private.h"
 #include "record/trace_private.h"
+#include "record/watch_private.h"
 
 /* Reserve 'count' consecutive slots. Release fence: the reservation must be
  * visible before any word we then write into the slots (a reader that sees
@@ -90,6 +91,12 @@ static void trace_record(recorder_info *rec, const recorder_buffer *lane,
                              record.timestamp, record.args, record.nargs);
 }
 
+/* The snapshot conditions that look at this recorder, or NULL (most). */
+static inline recorder_watch *watch_of(recorder_info *rec)
+{
+    return __atomic_load_n((recorder_watch **) &rec->watch, __ATOMIC_ACQUIRE);
+}
+
 /* Both return the index of the record in its lane (its ORDER in dumps). */
 __attribute__((always_inline))
 static inline uint64_t write_short(recorder_info *rec,
@@ -113,6 +120,9 @@ static inline uint64_t write_short(recorder_info *rec,
 
     if (__builtin_expect(rec->trace != 0, 0))
         trace_record(rec, buffer, mask, index);
+    recorder_watch *watch = watch_of(rec);
+    if (__builtin_expect(watch != NULL, 0))
+        recorder_watch_check(watch, slot, NULL);
     return index;
 }
 
@@ -139,6 +149,9 @@ static inline uint64_t write_long(recorder_info *rec,
 
     if (__builtin_expect(rec->trace != 0, 0))
         trace_record(rec, buffer, mask, index);
+    recorder_watch *watch = watch_of(rec);
+    if (__builtin_expect(watch != NULL, 0))
+        recorder_watch_check(watch, head, tail);
     return index;
 }
 

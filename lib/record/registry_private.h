@@ -16,13 +16,15 @@ recorder_tweak *recorder_tweak_find(const char *name) RECORDER_HIDDEN;
 /* Modules above the registry that hear of every recorder and tweak
  * activated from the moment they listen: trace_spec.c (replays the specs
  * given so far) once a spec is applied, share_writer.c (adds them to the
- * segment) once it creates one. The registry calls them in slot order,
+ * segment) once it creates one, lib/snapshot (watches those its
+ * conditions name) once one is armed. The registry calls them in slot order,
  * so a new recorder has its trace set before the segment copies it; it
  * never calls up into their modules by name. */
 typedef enum recorder_listener_slot
 {
     RECORDER_LISTENER_SPEC,
     RECORDER_LISTENER_SHARE,
+    RECORDER_LISTENER_SNAPSHOT,
     RECORDER_LISTENERS
 } recorder_listener_slot;
 

@@ -9,28 +9,12 @@
  */
 #include "segment/share_reader_private.h"
 #include "record/record_merge_private.h"
+#include "text/format_scan_private.h"
 #include "recorder_regex.h"
 #include "segment/share_v12_channels_private.h"
 
 #include <regex.h>
 #include <string.h>
-
-static double as_number(uint64_t raw, char kind)
-{
-    switch (kind)
-    {
-    case 's':
-        return (double) (int64_t) raw;
-    case 'r':
-    {
-        double value;
-        memcpy(&value, &raw, sizeof(value));
-        return value;
-    }
-    default:
-        return (double) raw;
-    }
-}
 
 /* Walk records of one recorder from 'cursor', its lanes merged in time
  * order; call 'fn' for each whole record; stop after 'max' calls. Counts
@@ -79,7 +63,7 @@ static bool take_sample(const recorder_record *record, unsigned lane,
         share_reader_kind(share, record->site, walk_state->argument,
                           &walk_state->kind);
     uint64_t raw = record->args[walk_state->argument];
-    double value = as_number(raw, walk_state->kind.kind);
+    double value = recorder_number_of(raw, walk_state->kind.kind, 8);
     if (!walk_state->out)
     {
         if (!walk_state->seen || value < walk_state->min)

@@ -140,7 +140,10 @@ typedef struct share_header
      * at its _MAX, or a segment that could not grow (its stderr says
      * why). Written after the magic, like the two above. */
     uint32_t     not_shared[SHARE_LIMITS];
-    uint8_t      padding[20];
+    uint8_t      padding[4];
+    /* The snapshot table (share_snapshots_private.h); zero in segments
+     * of writers without it. */
+    share_region snapshots;
 } share_header;
 
 typedef struct share_recorder

@@ -5,6 +5,7 @@
 #include "record/clock_private.h"
 #include "record/registry_private.h"
 #include "backtrace/crash_report_private.h"
+#include "segment/share_snapshot_layout_private.h"
 #include "base/sites_private.h"
 #include "segment/share_commands_private.h"
 
@@ -163,6 +164,8 @@ void share_fill_header(share_header *h, uint64_t total, const share_needs *room)
     at = align_up(at + sizeof(share_command_ring), 64);
     h->clock = (share_region) { at, sizeof(recorder_time_base) };
     at = align_up(at + sizeof(recorder_time_base), 64);
+    h->snapshots = (share_region) { at, sizeof(share_snapshot_table) };
+    at = align_up(at + sizeof(share_snapshot_table), 64);
     uint64_t strings = room->of[SHARE_LIMIT_STRINGS];
     h->strings = (share_region) { at, strings };
     h->strings_used = 1;                /* offset 0 stays "no string" */

@@ -8,11 +8,13 @@
  */
 #include "trace/chrome_json_private.h"
 #include "segment/share_writer_private.h"
+#include "snapshot/snapshot_install_private.h"
 #include "trace/trace_spec_private.h"
 
 int recorder_trace_set(const char *spec)
 {
     recorder_share_install();
     recorder_chrome_json_install();
+    recorder_snapshot_install();
     return recorder_spec_apply(spec, RECORDER_SPEC_FROM_PROGRAM, NULL, 0);
 }

@@ -185,3 +185,42 @@ void recorder_format_typed(const char *format, unsigned argument,
         break;
     }
 }
+
+char recorder_format_number(const char *format, unsigned argument,
+                            unsigned *bytes)
+{
+    recorder_conversion conversion;
+    *bytes = 8;
+    if (!format || !recorder_format_argument(format, argument, &conversion))
+        return 0;
+    char kind = recorder_conversion_kind(conversion.conversion);
+    /* Pointers and strings are whole words; integers as printf reads them. */
+    if ((kind == 's' || kind == 'u') && conversion.conversion != 'p' &&
+        conversion.conversion != 's')
+    {
+        size_t length;
+        const char *modifier = length_modifier(format, conversion.end - 1,
+                                               &length);
+        *bytes = modifier_bytes(modifier, length);
+    }
+    return kind;
+}
+
+double recorder_number_of(uint64_t word, char kind, unsigned bytes)
+{
+    switch (kind)
+    {
+    case 's':
+        return (double) (int64_t) narrowed(word, bytes, true);
+    case 'u':
+        return (double) narrowed(word, bytes, false);
+    case 'r':
+    {
+        double value;
+        memcpy(&value, &word, sizeof(value));
+        return value;
+    }
+    default:
+        return (double) word;
+    }
+}

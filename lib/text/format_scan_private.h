@@ -36,4 +36,15 @@ void recorder_format_typed(const char *format, unsigned argument,
                            uint64_t word, recorder_share_arg *out,
                            bool *text) RECORDER_HIDDEN;
 
+/* How argument 'argument' of a record made with 'format' reads as a
+ * number: 's' signed, 'u' unsigned (an integer of '*bytes' bytes, as
+ * printf narrows it), 'r' real, 0 if no numeric conversion reads it. */
+char recorder_format_number(const char *format, unsigned argument,
+                            unsigned *bytes) RECORDER_HIDDEN;
+
+/* The word of an argument as a number, read as recorder_format_number
+ * says ('kind' 0: the word as an unsigned integer). */
+double recorder_number_of(uint64_t word, char kind, unsigned bytes)
+    RECORDER_HIDDEN;
+
 #endif /* RECORDER_FORMAT_SCAN_PRIVATE_H */

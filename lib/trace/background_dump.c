@@ -30,15 +30,7 @@ static void *background(void *arg)
         intptr_t ms = RECORDER_TWEAK(recorder_dump_sleep);
         if (ms < 1)
             ms = 1;
-        struct timespec until;
-        clock_gettime(CLOCK_MONOTONIC, &until);
-        until.tv_sec += ms / 1000;
-        until.tv_nsec += (ms % 1000) * 1000000;
-        if (until.tv_nsec >= 1000000000)
-        {
-            until.tv_sec++;
-            until.tv_nsec -= 1000000000;
-        }
+        struct timespec until = recorder_monotonic_after_ms((uint64_t) ms);
         pthread_mutex_lock(&lock);
         if (!stopping)
             pthread_cond_timedwait(&wake, &lock, &until);

@@ -62,6 +62,12 @@ bool chrome_json_write(chrome_json *json, FILE *out) RECORDER_HIDDEN;
 size_t chrome_json_escape(char *out, size_t size, const char *text,
                           size_t length) RECORDER_HIDDEN;
 
+/* The process's own flight recorder, from the oldest record kept to the
+ * last one made 'until_ns' after the clock's start (UINT64_MAX: all), as
+ * recorder_dump_chrome_json() writes it, to 'out' (flushed, not closed).
+ * The number of records, or -1 with errno set. */
+int recorder_chrome_json_self(FILE *out, uint64_t until_ns) RECORDER_HIDDEN;
+
 /* Let trace_spec.c's chrome=FILE write recorder_dump_chrome_json(path) at
  * exit (the last path given wins). trace_spec.c sits below this module
  * (which reads its export requests), so it calls up through the hook this

@@ -35,6 +35,7 @@ typedef struct self_source
     unsigned *       lanes;             /* cursor -> its lane */
     struct self_texts *texts;
     unsigned         records;
+    uint64_t         until_ns;          /* later records are left out */
 } self_source;
 
 /* Texts of one record: escaped as a segment's reader gets them. */
@@ -87,6 +88,9 @@ static bool take_record(const recorder_record *record, unsigned cursor,
     recorder_info *rec = source->recorders[cursor];
     const recorder_site *site = (const recorder_site *) record->site;
     self_texts *texts = source->texts;
+    uint64_t ns = recorder_clock_ns_since_start(record->timestamp);
+    if (ns > source->until_ns)
+        return false;
 
     char message[RECORDER_MESSAGE_MAX];
     recorder_render_options options;
@@ -123,7 +127,6 @@ static bool take_record(const recorder_record *record, unsigned cursor,
         args[a].value.s = texts->strings[a];
     }
 
-    uint64_t ns = recorder_clock_ns_since_start(record->timestamp);
     recorder_share_record given = {
         .time = (double) ns * 1e-9,
         .recorder = texts->name,
@@ -144,13 +147,8 @@ static bool take_record(const recorder_record *record, unsigned cursor,
     return true;
 }
 
-int recorder_dump_chrome_json(const char *path)
+int recorder_chrome_json_self(FILE *out, uint64_t until_ns)
 {
-    if (!path || !*path)
-    {
-        errno = EINVAL;
-        return -1;
-    }
     recorder_init();
     unsigned recorders = 0;
     for (recorder_info *rec = recorder_list(); rec; rec = rec->next)
@@ -163,9 +161,9 @@ int recorder_dump_chrome_json(const char *path)
         .recorders = calloc(most ? most : 1, sizeof(*source.recorders)),
         .lanes = calloc(most ? most : 1, sizeof(*source.lanes)),
         .texts = malloc(sizeof(self_texts)),
+        .until_ns = until_ns,
     };
     int result = -1;
-    FILE *out = NULL;
     if (!cursors || !source.json || !source.recorders || !source.lanes ||
         !source.texts)
     {
@@ -197,11 +195,8 @@ int recorder_dump_chrome_json(const char *path)
     lane_losses losses = { .gone = -1 };
     record_merge(cursors, used, SIZE_MAX, &losses, take_record, &source);
 
-    out = fopen(path, "w");
-    if (!out)
-        goto done;
-    bool written = chrome_json_write(source.json, out);
-    if (fclose(out) != 0 || !written)
+    errno = 0;
+    if (!chrome_json_write(source.json, out) || fflush(out) != 0)
     {
         if (!errno)
             errno = EIO;
@@ -215,6 +210,24 @@ done:
     free(source.lanes);
     free(source.texts);
     free(cursors);
+    return result;
+}
+
+int recorder_dump_chrome_json(const char *path)
+{
+    if (!path || !*path)
+    {
+        errno = EINVAL;
+        return -1;
+    }
+    FILE *out = fopen(path, "w");
+    if (!out)
+        return -1;
+    int result = recorder_chrome_json_self(out, UINT64_MAX);
+    int saved = errno;
+    if (fclose(out) != 0 && result >= 0)
+        return -1;
+    errno = saved;
     return result;
 }
 

@@ -400,6 +400,12 @@ fail_alloc:
 }
 
 static bool (*chrome_hook)(const char *path);
+static const recorder_spec_snapshot *snapshot_hooks;
+
+void recorder_spec_snapshot_hook(const recorder_spec_snapshot *hooks)
+{
+    __atomic_store_n(&snapshot_hooks, hooks, __ATOMIC_RELEASE);
+}
 
 void recorder_spec_chrome_hook(bool (*at_exit)(const char *path))
 {
@@ -482,6 +488,11 @@ static const char help_text[] =
     "                trace-event JSON (Perfetto UI, chrome://tracing)\n"
     "  share=PATH    shared segment path; %p pid, %n program, %u user id,\n"
     "                %h host, %% a '%' (one segment per process: %p)\n"
+    "  snapshot=RE   write the flight recorder to a file when a recorder\n"
+    "                matching RE records; snapshot=CHAN>LEVEL (<, <>) when\n"
+    "                a channel crosses LEVEL; snapshot= disarms them all\n"
+    "  snapshot_post=MS, snapshot_holdoff=MS, snapshot_max=N,\n"
+    "  snapshot_format=text|chrome|ctf   what follows, how often, how many\n"
     "  @cmd          run cmd even if a recorder has that name\n";
 
 static int set_output(const char *path, const char *mode, const char *item)
@@ -524,10 +535,32 @@ static bool refused_from_ring(const char *name, const char *item)
     return true;
 }
 
+/* snapshot=, snapshot_post=... : -1 if 'name' is not one of them. */
+static int snapshot_item(const char *name, const char *value,
+                         const char *item)
+{
+    const recorder_spec_snapshot *hooks =
+        __atomic_load_n(&snapshot_hooks, __ATOMIC_ACQUIRE);
+    if (strncmp(name, "snapshot", 8) != 0)
+        return -1;
+    char why[300] = "";
+    int result = hooks ? hooks->item(name, value, why, sizeof(why)) : -1;
+    if (result == RECORDER_TRACE_OK || result < 0)
+        return result;
+    char text[720];
+    snprintf(text, sizeof(text), "recorder: %s in '%.200s'\n", why, item);
+    complain(text);
+    record(recorder_warning, "Trace specification: bad snapshot item");
+    return result;
+}
+
 /* Returns -1 if 'name' is not a command. */
 static int run_command(const char *name, const char *value, const char *item)
 {
     bool plain = value == NULL;
+    int snapshot = snapshot_item(name, value, item);
+    if (snapshot >= 0)
+        return snapshot;
     if (!plain && (strcmp(name, "output") == 0 ||
                    strcmp(name, "output_append") == 0 ||
                    strcmp(name, "chrome") == 0 ||
@@ -749,6 +782,10 @@ static int apply_spec(const char *spec)
     free(scratch);
     free(quoted);
     recorder_share_update();
+    const recorder_spec_snapshot *hooks =
+        __atomic_load_n(&snapshot_hooks, __ATOMIC_ACQUIRE);
+    if (hooks)
+        hooks->applied();
     return result;
 }
 

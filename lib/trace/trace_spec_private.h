@@ -27,6 +27,21 @@ const recorder_export_request *recorder_spec_exports(void) RECORDER_HIDDEN;
 void recorder_spec_chrome_hook(bool (*at_exit)(const char *path))
     RECORDER_HIDDEN;
 
+/* The snapshot items (snapshot=, snapshot_post=, ...), handled by
+ * lib/snapshot, which sits above and installs this table. */
+typedef struct recorder_spec_snapshot
+{
+    /* Apply item 'name=value' ('value' NULL without '='): -1 if 'name' is
+     * not a snapshot item, else RECORDER_TRACE_OK or an error with what
+     * is wrong in why[size]. */
+    int (*item)(const char *name, const char *value, char *why, size_t size);
+    /* A specification was applied: names it exported may be watched. */
+    void (*applied)(void);
+} recorder_spec_snapshot;
+
+void recorder_spec_snapshot_hook(const recorder_spec_snapshot *hooks)
+    RECORDER_HIDDEN;
+
 /* Path given by the last share=PATH command, or NULL. */
 const char *recorder_spec_share_path(void) RECORDER_HIDDEN;
 

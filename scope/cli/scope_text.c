@@ -52,6 +52,24 @@ static const char *type_name(recorder_share_type type)
     }
 }
 
+/* The program's snapshot conditions (snapshot= items), if it armed any. */
+static void list_snapshots(recorder_share *share, FILE *out)
+{
+    recorder_share_snapshot conditions[16];
+    unsigned armed = recorder_share_snapshots(share, conditions, 16);
+    if (!armed)
+        return;
+    fprintf(out, "Snapshot conditions (condition, snapshots taken, "
+            "triggers suppressed):\n");
+    for (unsigned c = 0; c < armed && c < 16; c++)
+    {
+        /* Escaped by the library already. */
+        fprintf(out, "  snapshot=%-30s %6lu %10lu\n", conditions[c].condition,
+                (unsigned long) conditions[c].taken,
+                (unsigned long) conditions[c].suppressed);
+    }
+}
+
 int scope_list(recorder_share *share, const char *path, FILE *out)
 {
     recorder_share_process process;
@@ -151,6 +169,7 @@ int scope_list(recorder_share *share, const char *path, FILE *out)
             fprintf(out, "  %-24s %8ld  %s\n", clean(&name, tweak.name),
                     (long) tweak.value, clean(&description, tweak.description));
     }
+    list_snapshots(share, out);
     note_output_error(out);
     return 0;
 }

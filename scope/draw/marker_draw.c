@@ -12,6 +12,7 @@ static const unsigned char kind_colours[SCOPE_MARKER_KINDS][3] = {
     [SCOPE_MARKER_RESTART] = { 0xff, 0xff, 0xff },      /* white */
     [SCOPE_MARKER_COMMAND] = { 0x00, 0xff, 0x9c },      /* spring green */
     [SCOPE_MARKER_RECORD]  = { 0xff, 0x70, 0x40 },      /* coral */
+    [SCOPE_MARKER_SNAPSHOT] = { 0xff, 0x3c, 0xe6 },     /* magenta */
 };
 
 void graph_marker_colour(scope_marker_kind kind, unsigned char rgb[3])
@@ -34,8 +35,8 @@ static void use_colour(cairo_t *cr, scope_marker_kind kind, double alpha,
                           alpha);
 }
 
-/* Restart: a triangle pointing down; command: a square; record: a
- * diamond. Whole pixels, so their inside is the kind's exact colour. */
+/* Restart: a triangle pointing down; command: a square; snapshot: a
+ * triangle pointing up; record: a diamond. Whole pixels, so their inside is the kind's exact colour. */
 static void glyph(cairo_t *cr, scope_marker_kind kind, double cx, double top)
 {
     double half = GLYPH / 2;
@@ -49,6 +50,12 @@ static void glyph(cairo_t *cr, scope_marker_kind kind, double cx, double top)
         break;
     case SCOPE_MARKER_COMMAND:
         cairo_rectangle(cr, cx - half, top, GLYPH, GLYPH);
+        break;
+    case SCOPE_MARKER_SNAPSHOT:
+        cairo_move_to(cr, cx, top);
+        cairo_line_to(cr, cx + half + 1, top + GLYPH + 1);
+        cairo_line_to(cr, cx - half - 1, top + GLYPH + 1);
+        cairo_close_path(cr);
         break;
     default:
         cairo_move_to(cr, cx, top);

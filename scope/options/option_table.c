@@ -405,7 +405,7 @@ const scope_option scope_option_table[] = {
     },
     {
         .short_name = "-l", .handle = list_contents,
-        .help = "list channels, recorders and tweaks",
+        .help = "list channels, recorders, tweaks and snapshot conditions",
     },
     {
         .short_name = "-D", .value = OPTION_OPTIONAL_VALUE,

@@ -101,7 +101,7 @@ void scope_marker_print(const scope_marker *marker, void *file)
 const char *scope_marker_kind_name(scope_marker_kind kind)
 {
     static const char *const names[SCOPE_MARKER_KINDS] = {
-        "restart", "command", "record"
+        "restart", "command", "record", "snapshot"
     };
     return kind < SCOPE_MARKER_KINDS ? names[kind] : "?";
 }

@@ -1,8 +1,9 @@
 /* event_markers.h - events marked on the time axis of every graph.
  *
  * A flight recorder knows why a curve jumped: the program restarted, the
- * scope sent it a command or moved a slider, or it recorded something in
- * a recorder the user follows (-e REGEX). Each is a marker: a time on the
+ * scope sent it a command or moved a slider, it recorded something in a
+ * recorder the user follows (-e REGEX), or a snapshot condition held and
+ * it wrote a snapshot. Each is a marker: a time on the
  * scope's axis, a kind and a line of text, shown as a tick on the plot
  * and, when the pointer is near it, in the readout. The store keeps the
  * newest SCOPE_MARKERS_MAX; the oldest go first. Plain C.
@@ -22,6 +23,7 @@ typedef enum scope_marker_kind
     SCOPE_MARKER_RESTART,               /* a new process took the segment */
     SCOPE_MARKER_COMMAND,               /* a command or slider value sent */
     SCOPE_MARKER_RECORD,                /* a record of an -e recorder */
+    SCOPE_MARKER_SNAPSHOT,              /* the program wrote a snapshot */
     SCOPE_MARKER_KINDS
 } scope_marker_kind;
 

@@ -10,12 +10,15 @@
 /* Records read per poll at most: a burst is spread over a few polls
  * rather than stalling one. */
 #define RECORDS_PER_POLL 2048
+/* Snapshots looked at per poll: the segment keeps the last 64. */
+#define SNAPSHOTS_PER_POLL 64
 
 struct scope_marker_feed
 {
     scope_markers *         markers;
     recorder_share_records *records;    /* NULL: no -e */
     bool                    attached;   /* to a first process already */
+    double                  snapshot;   /* time of the last snapshot marked */
     const scope_source *    source;     /* of the poll in progress */
     unsigned                added;
 };
@@ -32,6 +35,7 @@ scope_marker_feed *scope_marker_feed_new(scope_markers *markers,
         return NULL;
     }
     feed->markers = markers;
+    feed->snapshot = -1;
     if (!count)
         return feed;
     /* One follower for all: a recorder two regexes match is marked once. */
@@ -81,6 +85,27 @@ static void mark_record(const recorder_share_record *record, void *arg)
     feed->added++;
 }
 
+/* Snapshots the program wrote since the last poll (times increase). */
+static void mark_snapshots(scope_marker_feed *feed, recorder_share *share)
+{
+    recorder_share_snapshot_event events[SNAPSHOTS_PER_POLL];
+    unsigned count = recorder_share_snapshot_events(share, events,
+                                                    SNAPSHOTS_PER_POLL);
+    for (unsigned e = 0; e < count; e++)
+    {
+        if (events[e].time <= feed->snapshot)
+            continue;
+        feed->snapshot = events[e].time;
+        char text[2 * SCOPE_MARKER_TEXT + 64];
+        snprintf(text, sizeof(text), "snapshot=%s",
+                 events[e].condition);
+        scope_markers_add(feed->markers, SCOPE_MARKER_SNAPSHOT,
+                          scope_source_axis_time(feed->source, events[e].time),
+                          text);
+        feed->added++;
+    }
+}
+
 unsigned scope_marker_feed_poll(scope_marker_feed *feed, scope_source *source,
                                 unsigned found)
 {
@@ -107,6 +132,10 @@ unsigned scope_marker_feed_poll(scope_marker_feed *feed, scope_source *source,
         }
         feed->attached = true;
     }
+    if (found & SCOPE_POLL_ATTACHED)
+        feed->snapshot = -1;            /* a new process: its own times */
+    if (share)
+        mark_snapshots(feed, share);
     if (feed->records && share)
         recorder_share_records_read(share, feed->records, RECORDS_PER_POLL,
                                     mark_record, feed, NULL);

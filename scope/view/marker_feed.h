@@ -1,5 +1,6 @@
 /* marker_feed.h - what adds markers: restarts of the program, commands the
- * scope sends, and the records of the recorders named with -e.
+ * scope sends, snapshots the program wrote, and the records of the
+ * recorders named with -e.
  *
  * Call scope_marker_feed_poll() after each scope_source_poll(): it marks
  * a restart when the source attached to a new process (not the first one

@@ -13,104 +13,15 @@
 
 /* ---- spelling ------------------------------------------------------------ */
 
-static const struct { const char *suffix; double scale; } si_suffixes[] = {
-    { "p", 1e-12 }, { "n", 1e-9 }, { "u", 1e-6 }, { "\xc2\xb5", 1e-6 },
-    { "m", 1e-3 }, { "k", 1e3 }, { "M", 1e6 }, { "G", 1e9 }, { "T", 1e12 },
-};
-
 bool scope_trigger_parse_level(const char *text, double *level)
 {
-    while (isspace((unsigned char) *text))
-        text++;
-    if (!*text)
-        return false;
-    char *end;
-    errno = 0;
-    double value = strtod(text, &end);
-    if (end == text || errno || !isfinite(value))
-        return false;
-    size_t rest = strlen(end);
-    while (rest && isspace((unsigned char) end[rest - 1]))
-        rest--;
-    if (rest)
-    {
-        bool known = false;
-        for (size_t s = 0; s < sizeof(si_suffixes) / sizeof(*si_suffixes); s++)
-            if (strlen(si_suffixes[s].suffix) == rest &&
-                strncmp(end, si_suffixes[s].suffix, rest) == 0)
-            {
-                value *= si_suffixes[s].scale;
-                known = true;
-            }
-        if (!known || !isfinite(value))
-            return false;
-    }
-    *level = value;
-    return true;
+    return recorder_level_parse(text, level);
 }
 
 bool scope_trigger_spec_parse(const char *text, scope_trigger_spec *spec,
                               char *why, size_t size)
 {
-    memset(spec, 0, sizeof(*spec));
-    const char *op = text + strcspn(text, "<>");
-    if (!*op)
-    {
-        snprintf(why, size, "expected CHANNEL>LEVEL (rising), CHANNEL<LEVEL "
-                 "(falling) or CHANNEL<>LEVEL (either), e.g. 'latency>2.5m'");
-        return false;
-    }
-    const char *level = op + 1;
-    if (op[0] == '<' && op[1] == '>')
-    {
-        spec->edge = SCOPE_TRIGGER_EITHER;
-        level = op + 2;
-    }
-    else
-    {
-        spec->edge = op[0] == '>' ? SCOPE_TRIGGER_RISING
-                                  : SCOPE_TRIGGER_FALLING;
-    }
-    const char *start = text, *stop = op;
-    while (start < stop && isspace((unsigned char) *start))
-        start++;
-    while (stop > start && isspace((unsigned char) stop[-1]))
-        stop--;
-    size_t length = (size_t) (stop - start);
-    if (!length)
-    {
-        snprintf(why, size, "no channel name before '%.*s'",
-                 spec->edge == SCOPE_TRIGGER_EITHER ? 2 : 1, op);
-        return false;
-    }
-    if (length >= sizeof(spec->channel))
-    {
-        snprintf(why, size, "a channel name has at most %zu characters",
-                 sizeof(spec->channel) - 1);
-        return false;
-    }
-    for (const char *c = start; c < stop; c++)
-        if (isspace((unsigned char) *c))
-        {
-            snprintf(why, size, "a channel name has no spaces");
-            return false;
-        }
-    if (strpbrk(level, "<>"))
-    {
-        snprintf(why, size, "one of >, < or <> between the channel and the "
-                 "level");
-        return false;
-    }
-    if (!scope_trigger_parse_level(level, &spec->level))
-    {
-        snprintf(why, size, "the level '%s' is not a number with an "
-                 "optional SI suffix (n u m k M G), e.g. 50, 2.5k, 10u",
-                 level);
-        return false;
-    }
-    memcpy(spec->channel, start, length);
-    spec->channel[length] = 0;
-    return true;
+    return recorder_level_crossing_parse(text, spec, why, size);
 }
 
 static const char *const mode_names[SCOPE_TRIGGER_MODES] = {
@@ -149,10 +60,7 @@ const char *scope_trigger_state_name(scope_trigger_state state)
 size_t scope_trigger_spec_text(const scope_trigger_spec *spec, char *buf,
                                size_t size)
 {
-    static const char *const ops[] = { "?", ">", "<", "<>" };
-    int n = snprintf(buf, size, "%s%s%.9g", spec->channel,
-                     ops[spec->edge & 3], spec->level);
-    return n < 0 ? 0 : (size_t) n;
+    return recorder_level_crossing_text(spec, buf, size);
 }
 
 /* ---- the state machine ------------------------------------------------- */

@@ -31,6 +31,8 @@
 
 #include "source/channel_data.h"
 
+#include <recorder/recorder_level.h>
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -40,12 +42,12 @@
 /* --pre default, percent of the span before the trigger. */
 #define SCOPE_TRIGGER_DEFAULT_PRE       10.0
 
-typedef enum scope_trigger_edge
-{
-    SCOPE_TRIGGER_RISING  = 1,          /* CHANNEL>LEVEL */
-    SCOPE_TRIGGER_FALLING = 2,          /* CHANNEL<LEVEL */
-    SCOPE_TRIGGER_EITHER  = 3           /* CHANNEL<>LEVEL */
-} scope_trigger_edge;
+/* The spelling and its parser are the library's (recorder_level.h), which
+ * its snapshot=CHANNEL>LEVEL conditions share. */
+typedef recorder_level_edge scope_trigger_edge;
+#define SCOPE_TRIGGER_RISING    RECORDER_LEVEL_RISING   /* CHANNEL>LEVEL */
+#define SCOPE_TRIGGER_FALLING   RECORDER_LEVEL_FALLING  /* CHANNEL<LEVEL */
+#define SCOPE_TRIGGER_EITHER    RECORDER_LEVEL_EITHER   /* CHANNEL<>LEVEL */
 
 typedef enum scope_trigger_mode
 {
@@ -62,12 +64,7 @@ typedef enum scope_trigger_state
     SCOPE_TRIGGER_TRIGGERED             /* single: captured, frozen */
 } scope_trigger_state;
 
-typedef struct scope_trigger_spec
-{
-    char               channel[64];
-    scope_trigger_edge edge;
-    double             level;
-} scope_trigger_spec;
+typedef recorder_level_crossing scope_trigger_spec;
 
 /* What an update found; a bit set. */
 enum

@@ -1,6 +1,7 @@
 // Every public header, compiled as C++ with g++ -Werror: C++ users are safe.
 #include <recorder/recorder.h>
 #include <recorder/recorder_backtrace.h>
+#include <recorder/recorder_level.h>
 #include <recorder/recorder_regex.h>
 #include <recorder/recorder_ring.h>
 #include <recorder/recorder_share.h>

@@ -111,17 +111,21 @@ static inline void fuzz_private_share(void)
         return;
     char spec[600];
     snprintf(spec, sizeof(spec), "share=%s/segment", fuzz_scratch_directory());
+    /* Snapshot files, should an input arm a condition that holds, go to
+     * the scratch directory too (read once, before the first spec). */
+    setenv("RECORDER_SNAPSHOT_DIR", fuzz_scratch_directory(), 1);
     fuzz_quiet();
     recorder_trace_set(spec);
 }
 
 /* Inputs that would make the library create or overwrite files where the
- * fuzzer runs (output=, output_append=, share=) are not run: that is the
- * job of the tests, in temporary directories. */
+ * fuzzer runs (output=, output_append=, share=), or directories in the
+ * scratch one (snapshot_format=ctf), are not run: that is the job of the
+ * tests, in temporary directories. */
 static inline int fuzz_touches_files(const uint8_t *data, size_t size)
 {
-    static const char *const words[] = { "output", "share" };
-    for (unsigned w = 0; w < 2; w++)
+    static const char *const words[] = { "output", "share", "ctf" };
+    for (unsigned w = 0; w < 3; w++)
     {
         size_t len = strlen(words[w]);
         for (size_t i = 0; i + len <= size; i++)

@@ -1,7 +1,8 @@
 /* fuzz_segment.c - the segment reader on corrupted segments.
  *
  * A real segment is made once, by a child process that shares, exports
- * channels, records and is killed. Each input is a list of patches
+ * channels, records, takes a snapshot (so its snapshot table is filled)
+ * and is killed. Each input is a list of patches
  * (region, offset, bytes) written over a copy of it; the reader then opens,
  * validates, lists, reads samples and renders a dump. Patched bytes are
  * restored afterwards, so every input starts from the same segment.
@@ -50,6 +51,9 @@ static void make_template(void)
         recorder_configure_show(fuzz_discard);
         recorder_trace_set(spec);
         recorder_trace_set("fuzz_shared=count,ratio,name");
+        setenv("RECORDER_SNAPSHOT_DIR", fuzz_scratch_directory(), 1);
+        recorder_trace_set("snapshot=fuzz_shared snapshot_post=0 "
+                           "snapshot=count>50");
         for (int i = 0; i < 100; i++)
             record(fuzz_shared, ">Count %u items ratio %f %+s", i, i / 3.0,
                    "text");
@@ -57,6 +61,7 @@ static void make_template(void)
         if (pthread_create(&other, NULL, record_more, NULL) ||
             pthread_join(other, NULL))
             _exit(1);
+        usleep(100000);                 /* the snapshot thread's turn */
         if (write(ready[1], "r", 1) != 1)
             _exit(1);
         pause();
@@ -82,8 +87,9 @@ static void make_template(void)
 static uint64_t region_start(unsigned which)
 {
     const share_header *h = (const share_header *) template_data;
-    switch (which % 9)
+    switch (which % 10)
     {
+    case 9: return h->snapshots.offset;
     case 8: return h->modules.offset;
     case 0: return 0;
     case 1: return h->recorders.offset;
@@ -154,6 +160,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             recorder_share_read(share, c, &cursor, samples, 32, &lost);
         }
         recorder_share_find_channel(share, "c.*", -1);
+        recorder_share_snapshot conditions[4];
+        recorder_share_snapshots(share, conditions, 4);
+        recorder_share_snapshot_event events[8];
+        recorder_share_snapshot_events(share, events, 8);
         FILE *null = fopen("/dev/null", "w");
         recorder_share_dump(share, NULL, null);
         /* The merge of several processes reads each as the dump does. */

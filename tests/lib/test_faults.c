@@ -213,8 +213,9 @@ static void many_recorders_and_channels(void)
     for (int i = 0; i < EXTRA; i++)
     {
         snprintf(names[i], sizeof(names[i]), "many_%d", i);
-        infos[i] = (recorder_info) { 0, 3, &rings[i][0].head, NULL, names[i],
-                                     "One of many", NULL, { 0 } };
+        infos[i] = (recorder_info) { .mask = 3, .buffer = &rings[i][0].head,
+                                     .name = names[i],
+                                     .description = "One of many" };
         recorder_activate(&infos[i]);
     }
     recorder_dump_for("recorder_error");    /* before it wraps */

@@ -415,8 +415,9 @@ static void test_setting_applies_to_recorders_activated_later(void **state)
         recorder_buffer head;
         recorder_slot slots[4];
     } storage[RECORDER_LANES];
-    static recorder_info late = { 0, 3, &storage[0].head, 0, "late_comer",
-                                  "Activated after the spec", 0, { 0 } };
+    static recorder_info late = {
+        .mask = 3, .buffer = &storage[0].head, .name = "late_comer",
+        .description = "Activated after the spec" };
     assert_int_equal(recorder_trace_set("late_.*=3"), RECORDER_TRACE_OK);
     recorder_activate(&late);
     assert_int_equal(late.trace, 3);

@@ -148,6 +148,7 @@ static void test_markers_are_drawn_at_their_times(void **state)
     scope_markers_add(markers, SCOPE_MARKER_RESTART, 2.0, "restart");
     scope_markers_add(markers, SCOPE_MARKER_COMMAND, 5.0, "gain=2");
     scope_markers_add(markers, SCOPE_MARKER_RECORD, 8.0, "spike 1");
+    scope_markers_add(markers, SCOPE_MARKER_SNAPSHOT, 6.5, "snapshot=ramp>6");
     scope_markers_add(markers, SCOPE_MARKER_RECORD, 20.0, "not in view");
     graph_model model = {
         .title = "ramp", .series = s, .series_count = 1,
@@ -163,7 +164,7 @@ static void test_markers_are_drawn_at_their_times(void **state)
     cairo_surface_flush(surface);
     if (getenv("SCOPE_TEST_PNG"))
         cairo_surface_write_to_png(surface, getenv("SCOPE_TEST_PNG"));
-    const double times[SCOPE_MARKER_KINDS] = { 2.0, 5.0, 8.0 };
+    const double times[SCOPE_MARKER_KINDS] = { 2.0, 5.0, 8.0, 6.5 };
     for (unsigned k = 0; k < SCOPE_MARKER_KINDS; k++)
     {
         unsigned char rgb[3];

@@ -14,6 +14,7 @@ for file in include/recorder/recorder.h include/recorder/recorder_ring.h \
             include/recorder/recorder_share.h \
             include/recorder/recorder_backtrace.h \
             include/recorder/recorder_regex.h \
+            include/recorder/recorder_level.h \
             lib/librecorder.a lib/librecorder.so lib/librecorder.so.1 \
             lib/pkgconfig/recorder.pc share/man/man3/recorder.3 \
             share/man/man3/recorder_share.3 share/man/man1/recorder_scope.1 \
