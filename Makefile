@@ -164,7 +164,7 @@ $(SYMBOLIZE): lib/helper/recorder_symbolize.c $(STATIC_LIB)
 
 $(BUILD)/examples/%: share/examples/%.c $(STATIC_LIB)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -Iinclude $< -o $@ $(STATIC_LIB) $(LDLIBS) -lm
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -Iinclude -Itests/support $< -o $@ $(STATIC_LIB) $(LDLIBS) -lm
 
 # --- scope -------------------------------------------------------------------
 
@@ -348,7 +348,7 @@ $(BENCH_BUILD)/recorder_bench: $(BENCH_OBJECTS) $(BENCH_LIB_OBJECTS) \
 
 $(BENCH_BUILD)/bench_feeder: tests/bench/bench_feeder.c $(STATIC_LIB)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -Iinclude $< -o $@ $(STATIC_LIB) $(LDLIBS) -lm
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -Iinclude -Itests/support $< -o $@ $(STATIC_LIB) $(LDLIBS) -lm
 
 # GTK showing a scrolling plot and nothing else: the scope window's floor.
 $(BENCH_BUILD)/gtk_floor: tests/bench/gtk_floor.c
