@@ -165,7 +165,7 @@ $(SYMBOLIZE): lib/helper/recorder_symbolize.c $(STATIC_LIB)
 
 $(BUILD)/examples/%: share/examples/%.c $(STATIC_LIB)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -Iinclude $< -o $@ $(STATIC_LIB) $(LDLIBS) -lm
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -Iinclude -Itests/support $< -o $@ $(STATIC_LIB) $(LDLIBS) -lm
 
 # --- scope -------------------------------------------------------------------
 
@@ -349,12 +349,13 @@ $(BENCH_BUILD)/recorder_bench: $(BENCH_OBJECTS) $(BENCH_LIB_OBJECTS) \
 
 $(BENCH_BUILD)/bench_feeder: tests/bench/bench_feeder.c $(STATIC_LIB)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -Iinclude $< -o $@ $(STATIC_LIB) $(LDLIBS) -lm
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -Iinclude -Itests/support $< -o $@ $(STATIC_LIB) $(LDLIBS) -lm
 
-# GTK showing a scrolling plot and nothing else: the scope window's floor.
-$(BENCH_BUILD)/gtk_floor: tests/bench/gtk_floor.c
+# GTK showing a scrolling plot and nothing else: the scope window's floor,
+# with the renderer the scope would pick.
+$(BENCH_BUILD)/gtk_floor: tests/bench/gtk_floor.c scope/window/renderer_choice.c
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) $(SCOPE_WINDOW_CFLAGS) $< -o $@ \
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -Iscope $(SCOPE_WINDOW_CFLAGS) $^ -o $@ \
 	    $(SCOPE_WINDOW_LIBS)
 
 # Release build, one table of medians and ratios, then the scope window's

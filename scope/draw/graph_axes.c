@@ -5,16 +5,30 @@
 #include "view/readout.h"
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
-void graph_draw_grid_line(cairo_t *cr, const graph_layout *l, double y)
+/* Grid lines and ticks are opaque, a pixel wide on a pixel's middle: one
+ * stroke of all of them gives each pixel the colour one stroke each would,
+ * for a fraction of cairo's cost (a live frame draws them in every tile). */
+static void grid_path(cairo_t *cr, const graph_layout *l, double y)
+{
+    cairo_move_to(cr, l->x, y);
+    cairo_line_to(cr, l->x + l->w, y);
+}
+
+static void grid_stroke(cairo_t *cr)
 {
     graph_paint(cr, graph_ink.grid, 1);
     cairo_set_line_width(cr, 1);
-    cairo_move_to(cr, l->x, y);
-    cairo_line_to(cr, l->x + l->w, y);
     cairo_stroke(cr);
+}
+
+void graph_draw_grid_line(cairo_t *cr, const graph_layout *l, double y)
+{
+    grid_path(cr, l, y);
+    grid_stroke(cr);
 }
 
 /* Decades of a log scale, labelled 1, 10, 100, 1k... */
@@ -25,13 +39,14 @@ static void draw_log_axis(cairo_t *cr, const graph_layout *l,
     static const char *const prefixes[] = {
         "f", "p", "n", "u", "m", "", "k", "M", "G", "T", "P", "E"
     };
+    cairo_new_path(cr);
     for (int k = (int) ceil(log10(s->lo) - 1e-9);
          k <= (int) floor(log10(s->hi) + 1e-9); k++)
     {
         double y = round(graph_value_y(s, pow(10, k))) + 0.5;
         if (lines)
         {
-            graph_draw_grid_line(cr, l, y);
+            grid_path(cr, l, y);
             continue;
         }
         int group = (int) floor(k / 3.0);
@@ -43,6 +58,8 @@ static void draw_log_axis(cairo_t *cr, const graph_layout *l,
         graph_paint(cr, graph_ink.text, 1);
         graph_show_text(cr, l->x - 6, y + 4, 1, label);
     }
+    if (lines)
+        grid_stroke(cr);
 }
 
 void graph_draw_value_axis(cairo_t *cr, const graph_layout *l,
@@ -58,6 +75,12 @@ void graph_draw_value_axis(cairo_t *cr, const graph_layout *l,
     if (!scope_ticks_make(s->lo, s->hi, target, true, &ticks))
         return;
     graph_use_font(cr, 11, false);
+    if (lines)
+    {
+        if (right_side)
+            return;
+        cairo_new_path(cr);
+    }
     for (unsigned i = 0; i < ticks.count; i++)
     {
         double v = scope_tick_value(&ticks, i);
@@ -66,8 +89,7 @@ void graph_draw_value_axis(cairo_t *cr, const graph_layout *l,
             continue;
         if (lines)
         {
-            if (!right_side)
-                graph_draw_grid_line(cr, l, y);
+            grid_path(cr, l, y);
             continue;
         }
         char label[48];
@@ -80,6 +102,8 @@ void graph_draw_value_axis(cairo_t *cr, const graph_layout *l,
         else
             graph_show_text(cr, l->x - 6, y + 4, 1, label);
     }
+    if (lines)
+        grid_stroke(cr);
 }
 
 void graph_draw_lane_axis(cairo_t *cr, const graph_layout *l,
@@ -100,6 +124,19 @@ void graph_draw_lane_axis(cairo_t *cr, const graph_layout *l,
     graph_show_text(cr, l->x - 6, scale->top + scale->height - 2, 1, label);
 }
 
+/* The time of tick i of 'ticks' (whose first is tick 'first'), and its
+ * pixel column's middle x; false if outside the plot. */
+static bool time_tick(const scope_ticks *ticks, double first, int i,
+                      const graph_layout *l, double step, double shift,
+                      double *t, double *x)
+{
+    *t = (first + i) * ticks->step;
+    if (fabs(*t) < ticks->step * 1e-6)
+        *t = 0;
+    *x = round(l->x + (*t / step - shift)) + 0.5;
+    return !(*x < l->x - 0.5 || *x > l->x + l->w + 0.5);
+}
+
 /* Ticks at x of t / step - shift: a tick keeps its pixel column as an
  * anchored view scrolls. 'lines': the grid lines in the plot, else the
  * labels and the ticks under it. */
@@ -115,21 +152,21 @@ void graph_draw_time_axis(cairo_t *cr, const graph_layout *l, double t0,
     /* The n-th tick at n * step, the same number in every frame; lines
      * one tick beyond each end too, for a tick that just left the span
      * but not yet the plot's first or last column. */
-    double first = round(ticks.first / ticks.step);
-    for (int i = lines ? -1 : 0; i < (int) ticks.count + lines; i++)
+    double first = round(ticks.first / ticks.step), t, x;
+    int from = lines ? -1 : 0, to = (int) ticks.count + lines;
+    /* The lines (or the ticks under the plot) in one stroke, then the
+     * labels below them. */
+    cairo_new_path(cr);
+    for (int i = from; i < to; i++)
+        if (time_tick(&ticks, first, i, l, step, shift, &t, &x))
+        {
+            cairo_move_to(cr, x, lines ? l->y : l->y + l->h);
+            cairo_line_to(cr, x, l->y + l->h + 4);
+        }
+    grid_stroke(cr);
+    for (int i = from; i < to && !lines; i++)
     {
-        double t = (first + i) * ticks.step;
-        if (fabs(t) < ticks.step * 1e-6)
-            t = 0;
-        double x = round(l->x + (t / step - shift)) + 0.5;
-        if (x < l->x - 0.5 || x > l->x + l->w + 0.5)
-            continue;
-        graph_paint(cr, graph_ink.grid, 1);
-        cairo_set_line_width(cr, 1);
-        cairo_move_to(cr, x, lines ? l->y : l->y + l->h);
-        cairo_line_to(cr, x, l->y + l->h + 4);
-        cairo_stroke(cr);
-        if (lines)
+        if (!time_tick(&ticks, first, i, l, step, shift, &t, &x))
             continue;
         char label[48];
         size_t n = scope_tick_label(&ticks, t, label, sizeof(label) - 2);

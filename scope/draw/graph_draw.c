@@ -15,6 +15,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #define CHANNEL_COLOURS (sizeof(graph_ink.channel) / \
                          sizeof(graph_ink.channel[0]))
@@ -181,7 +182,7 @@ static void frame_free(frame_state *f)
     free(f->entries);
 }
 
-/* Lay the frame out and paint the background around its plot. */
+/* Lay the frame out. */
 static void frame_layout(cairo_t *cr, frame_state *f)
 {
     const graph_model *model = f->model;
@@ -193,9 +194,13 @@ static void frame_layout(cairo_t *cr, frame_state *f)
     graph_legend_fill(model, NULL, f->entries);
     unsigned rows = graph_legend_place(cr, model, f->width, f->entries);
     f->l = plan(model, f->width, f->height, rows);
-    /* The background around the plot, which paints all of its own: GTK
-     * replays the frame every time, and would fill the plot twice. Whole
-     * pixels only, where the two meet without antialiasing. */
+}
+
+/* The background around the plot, which paints all of its own: GTK
+ * replays the frame every time, and would fill the plot twice. Whole
+ * pixels only, where the two meet without antialiasing. */
+static void frame_background(cairo_t *cr, const frame_state *f)
+{
     graph_paint(cr, graph_ink.background, 1);
     cairo_rectangle(cr, 0, 0, f->width, f->height);
     if (f->l.w >= 1 && f->l.h == floor(f->l.h))
@@ -344,23 +349,34 @@ static void frame_scales(frame_state *f, graph_plot_info *info)
     f->timing_left = !(model->views & ~SCOPE_VIEW_TIMING);
 }
 
-/* Around the plot: the title line, the legend and the axes' labels. */
-static void frame_labels(cairo_t *cr, frame_state *f, graph_frame *frame)
+/* Lanes and normalised views: the legend says each channel's range, now
+ * fitted. */
+static void frame_legend_ranges(cairo_t *cr, frame_state *f)
+{
+    if (!graph_own_scales(f->model))
+        return;
+    graph_legend_fill(f->model, f->scales, f->entries);
+    graph_legend_place(cr, f->model, f->width, f->entries);
+}
+
+/* Above the plot: the title line and the legend. */
+static void frame_top(cairo_t *cr, const frame_state *f)
+{
+    const graph_model *model = f->model;
+    const graph_layout *l = &f->l;
+    graph_draw_header(cr, model, f->width,
+                      model->views & SCOPE_VIEW_TIMING ? l->x + l->w
+                                                       : f->width - 8,
+                      f->anything ? model->message : NULL);
+    graph_legend_put(cr, model, f->entries, f->colour, f->width, f->hooks);
+}
+
+/* Around the plot: the axes' labels. */
+static void frame_axes(cairo_t *cr, const frame_state *f)
 {
     const graph_model *model = f->model;
     const graph_layout *l = &f->l;
     unsigned views = model->views;
-    if (graph_own_scales(model))
-    {
-        graph_legend_fill(model, f->scales, f->entries);
-        graph_legend_place(cr, model, f->width, f->entries);
-    }
-    graph_draw_header(cr, model, f->width,
-                      views & SCOPE_VIEW_TIMING ? l->x + l->w : f->width - 8,
-                      f->anything ? model->message : NULL);
-    graph_legend_put(cr, model, f->entries, f->colour, f->width, f->hooks);
-    graph_legend_boxes(model, f->entries, frame);
-
     /* The labels around the plot, then what is in it, which covers it. */
     if (views & ~SCOPE_VIEW_TIMING)
     {
@@ -457,6 +473,106 @@ void graph_draw_frame(cairo_t *cr, double width, double height,
     graph_draw_frame_hooked(cr, width, height, model, frame, NULL);
 }
 
+static void frame_focus(cairo_t *cr, const frame_state *f)
+{
+    if (!f->model->focused)
+        return;
+    graph_paint(cr, graph_ink.focus, 1);
+    cairo_set_line_width(cr, 2);
+    cairo_rectangle(cr, 1, 1, f->width - 2, f->height - 2);
+    cairo_stroke(cr);
+}
+
+/* What the top band shows: the bytes of all that decides it. NULL if out
+ * of memory. */
+static unsigned char *top_key(const frame_state *f, size_t *size)
+{
+    const graph_model *m = f->model;
+    struct
+    {
+        double width, top, x, w;
+        const scope_palette *palette;
+        unsigned views, mode, n;
+        bool log, manual, focused, alert;
+    } head;
+    memset(&head, 0, sizeof(head));     /* padding compares equal */
+    head.width = f->width;
+    head.top = f->l.y;
+    head.x = f->l.x;
+    head.w = f->l.w;
+    head.palette = m->palette;
+    head.views = m->views;
+    head.mode = m->values.mode;
+    head.n = f->n;
+    head.log = m->values.log;
+    head.manual = m->values.manual;
+    head.focused = m->focused;
+    head.alert = m->alert;
+    const char *title = m->title ? m->title : "";
+    const char *message = f->anything && m->message ? m->message : "";
+    size_t entries = 2 * (f->n ? f->n : 1) * sizeof(*f->entries);
+    size_t titles = strlen(title) + 1 + strlen(message) + 1;
+    *size = sizeof(head) + titles + entries + f->n * (sizeof(*f->colour) + 1);
+    unsigned char *key = malloc(*size), *at = key;
+    if (!key)
+        return NULL;
+    memcpy(at, &head, sizeof(head));
+    at += sizeof(head);
+    memcpy(at, title, strlen(title) + 1);
+    at += strlen(title) + 1;
+    memcpy(at, message, strlen(message) + 1);
+    at += strlen(message) + 1;
+    memcpy(at, f->entries, entries);
+    at += entries;
+    memcpy(at, f->colour, f->n * sizeof(*f->colour));
+    at += f->n * sizeof(*f->colour);
+    for (unsigned s = 0; s < f->n; s++)
+        *at++ = graph_hidden(m, s);
+    return key;
+}
+
+/* The top band and the rest on the cairo_t the bands hook gives; false,
+ * drawing nothing, if it gives none. */
+static bool frame_in_bands(const frame_state *f, const graph_plot_info *info)
+{
+    const graph_bands *bands = f->hooks->bands;
+    /* The band ends 8 pixels above the plot, the tallest label's reach. */
+    double top = f->l.y - 8;
+    size_t size;
+    unsigned char *key = top_key(f, &size);
+    cairo_t *rest = NULL;
+    cairo_t *upper = key ? bands->open(bands->data, f->width, f->height, top,
+                                       key, size, &rest)
+                         : NULL;
+    free(key);
+    if (!rest)
+        return false;
+    cairo_t *both[2] = { upper, rest };
+    for (unsigned b = 0; b < 2; b++)
+    {
+        cairo_t *cr = both[b];
+        if (!cr)
+            continue;
+        graph_ink_use(f->model->palette);
+        cairo_rectangle(cr, 0, b ? top : 0, f->width,
+                        b ? f->height - top : top);
+        cairo_clip(cr);
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+        frame_background(cr, f);
+        if (b)
+        {
+            frame_axes(cr, f);
+            frame_plot(cr, f, info);
+            frame_over_plot(cr, f, NULL);
+        }
+        else
+            frame_top(cr, f);
+        frame_focus(cr, f);
+    }
+    return true;
+}
+
 void graph_draw_frame_hooked(cairo_t *cr, double width, double height,
                              const graph_model *model, graph_frame *frame,
                              const graph_draw_hooks *hooks)
@@ -480,22 +596,27 @@ void graph_draw_frame_hooked(cairo_t *cr, double width, double height,
         frame_layout(cr, &f);
         frame_columns(&f);
         frame_scales(&f, &info);
-        frame_labels(cr, &f, frame);
-        frame_plot(cr, &f, &info);
-        frame_over_plot(cr, &f, frame);
+        frame_legend_ranges(cr, &f);
+        graph_legend_boxes(model, f.entries, frame);
+        /* A readout box may leave the plot for the top band, which the
+         * bands keep: with one showing, the frame is drawn whole. */
+        bool readout = model->readout && model->readout[0];
+        if (!hooks || !hooks->bands || readout || !frame_in_bands(&f, &info))
+        {
+            frame_background(cr, &f);
+            frame_top(cr, &f);
+            frame_axes(cr, &f);
+            frame_plot(cr, &f, &info);
+            frame_over_plot(cr, &f, frame);
+            frame_focus(cr, &f);
+        }
         frame_report(&f, frame);
     }
     else
     {
         graph_paint(cr, graph_ink.background, 1);
         cairo_paint(cr);
-    }
-    if (model->focused)
-    {
-        graph_paint(cr, graph_ink.focus, 1);
-        cairo_set_line_width(cr, 2);
-        cairo_rectangle(cr, 1, 1, width - 2, height - 2);
-        cairo_stroke(cr);
+        frame_focus(cr, &f);
     }
     frame_free(&f);
     cairo_restore(cr);

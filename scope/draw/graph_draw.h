@@ -81,7 +81,29 @@ typedef struct graph_draw_hooks
     /* Pixels per unit of the output the frame is replayed on (kept images
      * are drawn at it); 0: 1. */
     int scale;
+    /* The frame in two bands, each on a cairo_t of its own; NULL: all of
+     * it on the frame's cr. */
+    const struct graph_bands *bands;
 } graph_draw_hooks;
+
+/* A frame drawn in two bands: the top one, the title line and the legend
+ * (what changes a few times a second at most), and the rest, the plot and
+ * its axes (what changes every frame while data scrolls). A window keeps
+ * the top band's drawing while it shows the same, so that it is neither
+ * drawn nor repainted again; the frame's cr then only measures text.
+ * Nothing of either band is drawn over the other: the pixels are those of
+ * the frame drawn whole. For frames with nothing drawn over the plot and
+ * around it (cursors, crosshair, readout, box): the caller checks. */
+typedef struct graph_bands
+{
+    void *data;
+    /* The band (0, 0, width, top) and the rest, (0, top, width, height -
+     * top): the cairo_t to draw the top one on, or NULL if the one drawn
+     * for the same 'size' bytes of 'key' shows it, and in *rest (never
+     * NULL) the one for the rest. */
+    cairo_t *(*open)(void *data, double width, double height, double top,
+                     const void *key, size_t size, cairo_t **rest);
+} graph_bands;
 
 /* graph_draw_frame() with hooks (NULL: none). */
 void graph_draw_frame_hooked(cairo_t *cr, double width, double height,

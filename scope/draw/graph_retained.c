@@ -67,6 +67,7 @@ struct graph_retained
     unsigned drawn;
     bool     whole;
     const graph_retained *model_of;     /* a reference: its ranges */
+    const graph_bands *bands;           /* or NULL: frames drawn whole */
 };
 
 graph_retained *graph_retained_new(void)
@@ -119,6 +120,11 @@ void graph_retained_set_scale(graph_retained *r, int scale)
         drop_strips(r, 0, r->strip_count);
     r->scale = scale;
     r->valid = false;
+}
+
+void graph_retained_set_bands(graph_retained *r, const graph_bands *bands)
+{
+    r->bands = bands;
 }
 
 unsigned graph_retained_drawn(const graph_retained *r, bool *whole)
@@ -528,6 +534,7 @@ void graph_retained_draw(graph_retained *r, cairo_t *cr, double width,
     graph_draw_hooks hooks = {
         .data = r, .ranges = sticky_ranges, .plot = draw_plot,
         .columns = r->columns, .legend = r->legend, .scale = r->scale,
+        .bands = r->bands,
     };
     graph_draw_frame_hooked(cr, width, height, model, frame, &hooks);
 }

@@ -56,6 +56,12 @@ void graph_retained_draw(graph_retained *retained, cairo_t *cr, double width,
  * first. The kept images are drawn at it, or they would be blurred. */
 void graph_retained_set_scale(graph_retained *retained, int scale);
 
+/* Frames drawn from now on are drawn in two bands through 'bands'
+ * (graph_draw.h; NULL: whole on the cr given), which must stay valid
+ * while set. */
+void graph_retained_set_bands(graph_retained *retained,
+                              const graph_bands *bands);
+
 /* The last frame: columns of the plot drawn (its width if whole), and
  * whether it was drawn whole. */
 unsigned graph_retained_drawn(const graph_retained *retained, bool *whole);

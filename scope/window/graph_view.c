@@ -290,6 +290,11 @@ static void graph_view_finalize(GObject *object)
     free(view->legend_values);
     free(view->legend_intervals);
     graph_retained_delete(view->retained);
+    if (view->top_node)
+        gsk_render_node_unref(view->top_node);
+    free(view->top_key);
+    if (view->measure)
+        cairo_destroy(view->measure);
     G_OBJECT_CLASS(graph_view_parent_class)->finalize(object);
 }
 

@@ -59,6 +59,9 @@ void graph_view_update(GraphView *view);
 void graph_view_redraw(GraphView *view);
 /* Frames drawn since the last call (--trace-view). */
 unsigned graph_view_take_frames(GraphView *view);
+/* True, with its size in *width and *height, if the graph's size differs
+ * from that of the last call that returned true (--trace-view). */
+bool graph_view_take_size(GraphView *view, int *width, int *height);
 
 /* Flip SCOPE_VIEW_* 'view' on or off. */
 void graph_view_toggle(GraphView *view, unsigned view_flag);

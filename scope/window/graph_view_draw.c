@@ -9,6 +9,7 @@
 
 #include <math.h>
 #include <stdbool.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Legend values and the readout change at most this often, so they can
@@ -136,6 +137,87 @@ static bool values_stale(GraphView *view, const scope_held *held)
     return false;
 }
 
+/* ---- two bands: the top one kept while it shows the same ---------------- */
+
+typedef struct band_nodes
+{
+    GraphView *  view;
+    GtkSnapshot *snapshot;              /* the frame's */
+    GtkSnapshot *top;                   /* a new top band's, if drawn */
+    cairo_t *    top_cr, *rest_cr;
+} band_nodes;
+
+static cairo_t *open_bands(void *data, double width, double height,
+                           double top, const void *key, size_t size,
+                           cairo_t **rest)
+{
+    band_nodes *b = data;
+    GraphView *view = b->view;
+    *rest = NULL;
+    if (!(top > 0 && top < height))
+        return NULL;
+    b->rest_cr = *rest = gtk_snapshot_append_cairo(
+        b->snapshot, &GRAPHENE_RECT_INIT(0, top, width, height - top));
+    if (view->top_node && size == view->top_key_size &&
+        memcmp(key, view->top_key, size) == 0)
+    {
+        gtk_snapshot_append_node(b->snapshot, view->top_node);
+        return NULL;
+    }
+    unsigned char *copy = realloc(view->top_key, size);
+    if (copy)
+        memcpy(copy, key, size);
+    view->top_key = copy;
+    view->top_key_size = copy ? size : 0;
+    b->top = gtk_snapshot_new();
+    b->top_cr = gtk_snapshot_append_cairo(
+        b->top, &GRAPHENE_RECT_INIT(0, 0, width, top));
+    return b->top_cr;
+}
+
+/* The frame in two nodes (graph_bands): the title line and legend, the
+ * same node again while they show the same, and the rest. False if it
+ * could not be (the caller then draws it whole). */
+static bool draw_in_bands(GraphView *view, GtkSnapshot *snapshot, int width,
+                          int height, const graph_model *model)
+{
+    if (!view->measure)
+    {
+        /* Measured as on GTK's nodes, which record for replay. */
+        cairo_surface_t *surface = cairo_recording_surface_create(
+            CAIRO_CONTENT_COLOR_ALPHA, &(cairo_rectangle_t) { 0, 0, 1, 1 });
+        view->measure = cairo_create(surface);
+        cairo_surface_destroy(surface);
+    }
+    band_nodes b = { .view = view, .snapshot = snapshot };
+    graph_bands bands = { .data = &b, .open = open_bands };
+    graph_retained_set_scale(view->retained,
+                             gtk_widget_get_scale_factor(GTK_WIDGET(view)));
+    graph_retained_set_bands(view->retained, &bands);
+    graph_retained_draw(view->retained, view->measure, width, height, model,
+                        &view->frame);
+    graph_retained_set_bands(view->retained, NULL);
+    if (b.rest_cr)
+        cairo_destroy(b.rest_cr);
+    if (b.top)
+    {
+        cairo_destroy(b.top_cr);
+        if (view->top_node)
+            gsk_render_node_unref(view->top_node);
+        view->top_node = gtk_snapshot_free_to_node(b.top);
+        if (view->top_node)
+            gtk_snapshot_append_node(snapshot, view->top_node);
+        if (!view->top_node || !view->top_key)
+        {
+            /* Not kept: drawn again next frame. */
+            free(view->top_key);
+            view->top_key = NULL;
+            view->top_key_size = 0;
+        }
+    }
+    return b.rest_cr != NULL;
+}
+
 void graph_view_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
 {
     GraphView *view = GRAPH_VIEW(widget);
@@ -189,19 +271,25 @@ void graph_view_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
         w->held.live_end = model.view_end;
     }
 
-    cairo_t *cr = gtk_snapshot_append_cairo(snapshot,
-                                            &GRAPHENE_RECT_INIT(0, 0, width,
-                                                                height));
-    if (view->retained)
+    /* Nothing over the plot that may reach around it: in two bands. */
+    bool overlays = model.crosshair || model.readout || model.band ||
+                    model.has_cursor[0] || model.has_cursor[1];
+    if (!view->retained || overlays || !draw_in_bands(view, snapshot, width,
+                                                      height, &model))
     {
-        graph_retained_set_scale(view->retained,
-                                 gtk_widget_get_scale_factor(widget));
-        graph_retained_draw(view->retained, cr, width, height, &model,
-                            &view->frame);
+        cairo_t *cr = gtk_snapshot_append_cairo(
+            snapshot, &GRAPHENE_RECT_INIT(0, 0, width, height));
+        if (view->retained)
+        {
+            graph_retained_set_scale(view->retained,
+                                     gtk_widget_get_scale_factor(widget));
+            graph_retained_draw(view->retained, cr, width, height, &model,
+                                &view->frame);
+        }
+        else
+            graph_draw_frame(cr, width, height, &model, &view->frame);
+        cairo_destroy(cr);
     }
-    else
-        graph_draw_frame(cr, width, height, &model, &view->frame);
-    cairo_destroy(cr);
     view->has_frame = true;
     view->last_draw = now;
     frame_drawn(view);
@@ -305,6 +393,17 @@ unsigned graph_view_take_frames(GraphView *view)
     unsigned frames = view->frames;
     view->frames = 0;
     return frames;
+}
+
+bool graph_view_take_size(GraphView *view, int *width, int *height)
+{
+    *width = gtk_widget_get_width(GTK_WIDGET(view));
+    *height = gtk_widget_get_height(GTK_WIDGET(view));
+    if (*width == view->traced_width && *height == view->traced_height)
+        return false;
+    view->traced_width = *width;
+    view->traced_height = *height;
+    return true;
 }
 
 void graph_view_redraw(GraphView *view)

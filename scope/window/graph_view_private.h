@@ -36,6 +36,8 @@ struct _GraphView
     double        drawn_lead;           /* its live edge, if filling; NaN */
     unsigned      drawn_count;          /* channels then */
     unsigned      frames;               /* drawn, for --trace-view */
+    int           traced_width;         /* size told, for --trace-view */
+    int           traced_height;
     bool          scrolling;            /* as of the last frame drawn */
     gboolean      right_axis;
     char          message[256];
@@ -56,6 +58,12 @@ struct _GraphView
     bool          has_frame;
     graph_retained *retained;           /* the plot, scrolled; NULL: drawn
                                            whole every frame */
+    /* The title line and legend drawn apart (graph_bands), kept while
+     * their key stays: GTK neither replays nor repaints them. */
+    GskRenderNode *top_node;
+    unsigned char *top_key;
+    size_t        top_key_size;
+    cairo_t *     measure;              /* text measures only: no pixels */
     double        pointer_x, pointer_y;
 
     drag_kind     drag;

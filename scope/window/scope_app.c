@@ -272,11 +272,7 @@ static void scope_app_startup(GApplication *application)
 static void scope_app_shutdown(GApplication *application)
 {
     ScopeApp *app = SCOPE_APP(application);
-    if (app->poll)
-    {
-        g_source_remove(app->poll);
-        app->poll = 0;
-    }
+    scope_app_stop_polling(app);
     /* The views read the source: they go first. */
     if (app->window)
     {

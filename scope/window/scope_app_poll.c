@@ -1,16 +1,29 @@
-/* scope_app_poll.c - reading the source on a timer (never from a draw):
- * processes attached, tweaks, new samples for the graphs, --view once
- * samples are held, the trigger, the source's messages and the commands'
- * outcomes. */
+/* scope_app_poll.c - reading the source (never from a draw): processes
+ * attached, tweaks, new samples for the graphs, --view once samples are
+ * held, the trigger, the source's messages and the commands' outcomes.
+ *
+ * A poll is due POLL_MS after the last. While the window draws frames
+ * anyway (data scrolling), the frame that comes when one is due polls:
+ * a timer of its own would wake the whole main loop (X events, GTK's
+ * sources) once more each time, for nothing else. When nothing is drawn,
+ * a timer polls; once nothing new has come for IDLE_SECONDS, every
+ * IDLE_POLL_MS only, so that a window whose programs stopped costs next to
+ * nothing. */
 #include "window/scope_app_private.h"
 #include "window/target_choice.h"
 #include "common/scope_message.h"
 #include "source/multi_source.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #define POLL_MS         20              /* read the segment 50 times a second */
+#define IDLE_SECONDS    1.0             /* then, nothing new that long: */
+#define IDLE_POLL_MS    100             /* 10 times a second */
+/* A frame this close to a poll's due time polls (frames come every 16.7
+ * ms at 60 Hz: one every other frame polls, not one every frame). */
+#define FRAME_EARLY_MS  4
 
 /* --view: once samples are held, pause on the span it names. */
 static void apply_view_request(ScopeApp *app)
@@ -25,10 +38,9 @@ static void apply_view_request(ScopeApp *app)
     scope_app_shared_changed(app, "view");
 }
 
-static gboolean on_poll(gpointer data)
+/* Read the source now; true if anything new came (or is awaited). */
+static bool poll_now(ScopeApp *app, double now)
 {
-    ScopeApp *app = data;
-    double now = g_get_monotonic_time() / 1e6;
     unsigned found = scope_source_poll(app->source, now);
     bool marked = scope_marker_feed_poll(app->marker_feed, app->source,
                                          found) != 0;
@@ -52,6 +64,7 @@ static gboolean on_poll(gpointer data)
     else if (marked)
         for (unsigned g = 0; g < app->view_count; g++)
             graph_view_redraw(app->views[g]);
+    bool waiting = app->view_pending || app->triggering;
     if (app->view_pending)
         apply_view_request(app);
     if (app->triggering)
@@ -61,7 +74,8 @@ static gboolean on_poll(gpointer data)
     scope_app_trace_frames(app, now);
 
     const char *message = scope_source_message(app->source);
-    if (strcmp(message, app->said) != 0)
+    bool said = strcmp(message, app->said) != 0;
+    if (said)
     {
         scope_message("%s", message);
         snprintf(app->said, sizeof(app->said), "%s", message);
@@ -69,12 +83,82 @@ static gboolean on_poll(gpointer data)
     }
     scope_app_command_outcomes(app);
     scope_app_refit_status(app);
+    return found || fresh || marked || waiting || said;
+}
+
+/* Milliseconds from one poll to the next. */
+static int poll_interval(const ScopeApp *app, double now)
+{
+    return now - app->news < IDLE_SECONDS ? POLL_MS : IDLE_POLL_MS;
+}
+
+static void poll_and_rearm(ScopeApp *app)
+{
+    double now = g_get_monotonic_time() / 1e6;
+    if (poll_now(app, now))
+        app->news = now;
+    app->polled = now;
+    g_source_set_ready_time(app->poll,
+                            (gint64) (now * 1e6) +
+                                poll_interval(app, now) * (gint64) 1000);
+}
+
+/* A frame of the window's: poll if one is due, or nearly. */
+static void on_frame_update(GdkFrameClock *clock, gpointer data)
+{
+    (void) clock;
+    ScopeApp *app = data;
+    double now = g_get_monotonic_time() / 1e6;
+    if ((now - app->polled) * 1e3 >=
+        poll_interval(app, app->polled) - FRAME_EARLY_MS)
+        poll_and_rearm(app);
+}
+
+static gboolean on_poll_due(GSource *source, GSourceFunc callback,
+                            gpointer data)
+{
+    (void) source;
+    (void) callback;
+    ScopeApp *app = data;
+    poll_and_rearm(app);
+    /* The window's frames, once it has them (realized after the first
+     * poll), poll too. */
+    GdkFrameClock *clock = app->window
+                         ? gtk_widget_get_frame_clock(app->window) : NULL;
+    if (clock && !app->clock)
+    {
+        app->clock = g_object_ref(clock);
+        app->clock_update = g_signal_connect(clock, "update",
+                                             G_CALLBACK(on_frame_update),
+                                             app);
+    }
     return G_SOURCE_CONTINUE;
 }
+
+static GSourceFuncs poll_funcs = { .dispatch = on_poll_due };
 
 /* A first poll at once, so that the window opens on what is there. */
 void scope_app_start_polling(ScopeApp *app)
 {
-    on_poll(app);
-    app->poll = g_timeout_add(POLL_MS, on_poll, app);
+    app->poll = g_source_new(&poll_funcs, sizeof(GSource));
+    g_source_set_callback(app->poll, NULL, app, NULL);
+    g_source_set_ready_time(app->poll, 0);
+    g_source_attach(app->poll, NULL);
+    app->news = g_get_monotonic_time() / 1e6;
+    poll_and_rearm(app);
+}
+
+void scope_app_stop_polling(ScopeApp *app)
+{
+    if (app->clock)
+    {
+        g_signal_handler_disconnect(app->clock, app->clock_update);
+        g_clear_object(&app->clock);
+    }
+    if (app->poll)
+    {
+        g_source_destroy(app->poll);
+        g_source_unref(app->poll);
+        app->poll = NULL;
+    }
 }

@@ -47,9 +47,14 @@ struct _ScopeApp
     char                 readout_line[600];
     slider *             sliders;
     gboolean             setting_slider; /* not the user moving it */
-    guint                poll;
+    GSource *            poll;          /* reads the source when due */
+    GdkFrameClock *      clock;         /* the window's, once it has one */
+    gulong               clock_update;  /* polls on its frames when due */
+    double               polled;        /* monotonic seconds of last poll */
+    double               news;          /* and of the last that found any */
     double               next_tweak_poll;
     double               frames_traced; /* --trace-view: frames told then */
+    bool                 renderer_traced;
     unsigned             save_next;
     char                 action_text[1200];
     char                 said[4608];    /* last state told on stderr */
@@ -90,8 +95,10 @@ void scope_app_attached(ScopeApp *app, unsigned segment);
 void scope_app_command_outcomes(ScopeApp *app);
 void scope_app_target_chosen(void *data);
 
-/* scope_app_poll.c: reading the source on a timer. */
+/* scope_app_poll.c: reading the source when due, from a timer or from
+ * the frames the window draws anyway. */
 void scope_app_start_polling(ScopeApp *app);
+void scope_app_stop_polling(ScopeApp *app);
 
 /* scope_app_trace.c: --trace-view, what the window shows on stdout. */
 void scope_app_trace_view(ScopeApp *app, const char *what);

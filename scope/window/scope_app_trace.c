@@ -1,5 +1,5 @@
 /* scope_app_trace.c - --trace-view: what the window shows (span, value
- * axes, hidden channels, cursors, readout, graphs, frames drawn), on
+ * axes, hidden channels, cursors, readout, graphs, frames drawn, sizes), on
  * stdout in words a script can read. */
 #include "window/scope_app_private.h"
 #include "common/scope_message.h"
@@ -85,6 +85,25 @@ void scope_app_trace_view(ScopeApp *app, const char *what)
     fflush(stdout);
 }
 
+/* --trace-view: the renderer GTK draws the window with (once), and each
+ * graph's size when it changes, so that a benchmark can lay out GTK alone
+ * like the window it measures (tests/bench/gtk_floor.c). */
+static void trace_layout(ScopeApp *app)
+{
+    GskRenderer *renderer = gtk_native_get_renderer(GTK_NATIVE(app->window));
+    if (!app->renderer_traced && renderer)
+    {
+        printf("renderer: %s\n", G_OBJECT_TYPE_NAME(renderer));
+        app->renderer_traced = true;
+    }
+    for (unsigned g = 0; g < app->view_count; g++)
+    {
+        int width, height;
+        if (graph_view_take_size(app->views[g], &width, &height))
+            printf("size: graph %u: %dx%d\n", g + 1, width, height);
+    }
+}
+
 /* --trace-view: the frames each graph drew in the last second, so that
  * a script can see them paced by the data. */
 void scope_app_trace_frames(ScopeApp *app, double now)
@@ -92,6 +111,7 @@ void scope_app_trace_frames(ScopeApp *app, double now)
     if (!app->options->trace_view || now < app->frames_traced + 1)
         return;
     app->frames_traced = now;
+    trace_layout(app);
     for (unsigned g = 0; g < app->view_count; g++)
         printf("frames: graph %u: %u\n", g + 1,
                graph_view_take_frames(app->views[g]));

@@ -15,7 +15,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "../pause_ms.h"
+#include "pause_ms.h"
 
 RECORDER(bench_four, 1024, "Four channels for the window benchmark");
 RECORDER(bench_eight_a, 1024, "Channels 1 to 8 of sixteen");

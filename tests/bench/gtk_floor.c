@@ -1,16 +1,22 @@
 /* gtk_floor.c - what GTK itself costs to show a scrolling plot: the
  * reference the scope window's CPU is measured against.
  *
- *   gtk_floor WIDTHxHEIGHT AREAS FPS
+ *   gtk_floor WIDTHxHEIGHT AREAS FPS SLIDERS
  *
- * A window laid out as the scope's (header bar, AREAS plot areas, a
- * slider, a status line) whose areas each paint a kept image, shifted by
- * a pixel more each frame, FPS times a second: no data read, nothing
- * drawn but that image. What this takes is GTK's own work for a frame of
- * that window (render nodes, the renderer's repaint of the changed area,
- * the copy to the X server), which no drawing of the scope's can avoid.
- * Prints "frames: N" each second.
+ * A window laid out as the scope's (header bar, AREAS plot areas of
+ * WIDTHxHEIGHT each, the size --trace-view says the scope's graphs have,
+ * SLIDERS slider rows, a status line), drawn with the renderer the scope
+ * picks (renderer_choice.c: cairo where GL is software), whose areas each
+ * paint a kept image, shifted by a pixel more each frame, FPS times a
+ * second: no data read, nothing drawn but that image. What this takes is
+ * GTK's own work for a frame of that window (render nodes, the
+ * renderer's repaint of the changed area, the copy to the X server),
+ * which no drawing of the scope's can avoid. Prints "renderer: NAME" and
+ * "size: area N: WxH" once shown, as the scope's --trace-view does, and
+ * "frames: N" each second.
  */
+#include "window/renderer_choice.h"
+
 #include <gtk/gtk.h>
 
 #include <math.h>
@@ -90,14 +96,15 @@ static void floor_area_class_init(FloorAreaClass *klass)
 
 static void floor_area_init(FloorArea *area)
 {
-    gtk_widget_set_hexpand(GTK_WIDGET(area), TRUE);
-    gtk_widget_set_vexpand(GTK_WIDGET(area), TRUE);
+    (void) area;
 }
 
 typedef struct floor_run
 {
-    int        width, height;
-    unsigned   count;
+    int        width, height;           /* of each area */
+    unsigned   count, sliders;
+    GtkWidget *window;
+    bool       told;                    /* renderer and sizes */
     double     interval;                /* seconds between frames */
     GtkWidget *areas[16];
     gint64     due;                     /* frame clock time of the next */
@@ -124,9 +131,24 @@ static gboolean on_tick(GtkWidget *widget, GdkFrameClock *clock,
     return G_SOURCE_CONTINUE;
 }
 
+/* What the bench compares with the scope's --trace-view. */
+static void tell_layout(floor_run *run)
+{
+    GskRenderer *renderer = gtk_native_get_renderer(GTK_NATIVE(run->window));
+    if (run->told || !renderer)
+        return;
+    printf("renderer: %s\n", G_OBJECT_TYPE_NAME(renderer));
+    for (unsigned a = 0; a < run->count; a++)
+        printf("size: area %u: %dx%d\n", a + 1,
+               gtk_widget_get_width(run->areas[a]),
+               gtk_widget_get_height(run->areas[a]));
+    run->told = true;
+}
+
 static gboolean on_second(gpointer data)
 {
     floor_run *run = data;
+    tell_layout(run);
     printf("frames: %u\n", run->frames);
     fflush(stdout);
     run->frames = 0;
@@ -136,19 +158,26 @@ static gboolean on_second(gpointer data)
 static void on_activate(GtkApplication *app, gpointer data)
 {
     floor_run *run = data;
+    scope_renderer_avoid_software_gl(NULL, 0);
     GtkWidget *window = gtk_application_window_new(app);
-    gtk_window_set_default_size(GTK_WINDOW(window), run->width, run->height);
+    run->window = window;
     gtk_window_set_titlebar(GTK_WINDOW(window), gtk_header_bar_new());
     gtk_window_set_title(GTK_WINDOW(window), "gtk_floor");
-    GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6);
+    /* The window takes its children's size: each area the scope's. */
+    GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4);
     for (unsigned a = 0; a < run->count; a++)
     {
         run->areas[a] = g_object_new(FLOOR_TYPE_AREA, NULL);
+        gtk_widget_set_size_request(run->areas[a], run->width, run->height);
         gtk_box_append(GTK_BOX(box), run->areas[a]);
     }
-    gtk_box_append(GTK_BOX(box), gtk_scale_new_with_range(
-                                     GTK_ORIENTATION_HORIZONTAL, 0, 100, 1));
-    gtk_box_append(GTK_BOX(box), gtk_label_new("status"));
+    for (unsigned s = 0; s < run->sliders; s++)
+        gtk_box_append(GTK_BOX(box),
+                       gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL,
+                                                0, 100, 1));
+    GtkWidget *status = gtk_label_new("status");
+    gtk_widget_set_margin_bottom(status, 4);
+    gtk_box_append(GTK_BOX(box), status);
     gtk_window_set_child(GTK_WINDOW(window), box);
     gtk_widget_add_tick_callback(window, on_tick, run, NULL);
     g_timeout_add(1000, on_second, run);
@@ -160,15 +189,17 @@ int main(int argc, char **argv)
     floor_run run = { 0 };
     double fps = 0;
     char extra;
-    if (argc != 4 ||
+    if (argc != 5 ||
         sscanf(argv[1], "%dx%d%c", &run.width, &run.height, &extra) != 2 ||
         sscanf(argv[2], "%u%c", &run.count, &extra) != 1 ||
         sscanf(argv[3], "%lf%c", &fps, &extra) != 1 ||
+        sscanf(argv[4], "%u%c", &run.sliders, &extra) != 1 ||
         run.width < 100 || run.height < 100 || run.count < 1 ||
-        run.count > 16 || !(fps > 0 && fps <= 1000))
+        run.count > 16 || !(fps > 0 && fps <= 1000) || run.sliders > 16)
     {
-        fprintf(stderr, "usage: gtk_floor WIDTHxHEIGHT AREAS FPS "
-                        "(AREAS 1 to 16, FPS above 0)\n");
+        fprintf(stderr, "usage: gtk_floor WIDTHxHEIGHT AREAS FPS SLIDERS "
+                        "(each area WIDTHxHEIGHT, at least 100x100; AREAS "
+                        "1 to 16, FPS above 0, SLIDERS 0 to 16)\n");
         return 2;
     }
     run.interval = 1 / fps;
