@@ -205,11 +205,10 @@ static void follow_trigger(RecorderScopeGraph *graph)
         own_view_changed(graph, "view");
 }
 
-static gboolean on_poll(gpointer data)
+static void poll_once(RecorderScopeGraph *graph)
 {
-    RecorderScopeGraph *graph = data;
     if (!make_source(graph))
-        return G_SOURCE_CONTINUE;
+        return;
     scope_source *source = graph->source;
     unsigned found = scope_source_poll(source, g_get_monotonic_time() / 1e6);
     if (found & (SCOPE_POLL_STATE | SCOPE_POLL_ATTACHED))
@@ -219,13 +218,21 @@ static gboolean on_poll(gpointer data)
     }
     tell_segments(graph);
     if (graph->source != source)        /* a handler changed the segment */
-        return G_SOURCE_CONTINUE;
+        return;
     if (scope_source_graph_take_new(source, 0) ||
         (found & (SCOPE_POLL_STATE | SCOPE_POLL_ATTACHED |
                   SCOPE_POLL_CHANNELS)))
         graph_view_update(graph->view);
     if (graph->triggering)
         follow_trigger(graph);
+}
+
+static gboolean on_poll(gpointer data)
+{
+    /* Kept alive through handlers of the signals it emits. */
+    RecorderScopeGraph *graph = g_object_ref(data);
+    poll_once(graph);
+    g_object_unref(graph);
     return G_SOURCE_CONTINUE;
 }
 

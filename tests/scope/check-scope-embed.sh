@@ -7,7 +7,8 @@
 # through the staged typelib) each show two graphs of a running writer:
 # the pixels move as data comes, stand still while paused, change when the
 # span does (even paused), a lost writer is told, and each closes with
-# status 0 and no GLib warning.
+# status 0 and no GLib warning. A trigger set from Python fires, and a bad
+# one is refused with a reason.
 # GTK and Mesa are not sanitizer-clean, and install is left to plain make
 # check:
 # sanitized: skip
@@ -177,4 +178,37 @@ check_embed() {
 
 check_embed embed_scope "$work/embed_scope"
 check_embed embed_scope.py /usr/bin/python3 "$top/share/examples/embed_scope.py"
+
+# --- the trigger, through introspection: a bad spec is refused, saying why;
+# a good one fires once the ramp (1000 + i) crosses its level --------------
+cat > "$work/trigger.py" <<'PYTHON'
+import sys
+import gi
+gi.require_version("Gtk", "4.0")
+gi.require_version("RecorderScope", "1.0")
+from gi.repository import GLib, Gtk, RecorderScope
+graph = RecorderScope.Graph.new(sys.argv[1], "ramp")
+graph.props.trigger = "ramp>>1"
+print("refused:", graph.props.trigger)
+graph.props.trigger = "ramp>1500"
+loop = GLib.MainLoop()
+graph.connect("trigger-fired", lambda g, t: (print("fired: %.3f" % t), loop.quit()))
+window = Gtk.Window(child=graph, default_width=300, default_height=200)
+window.present()
+GLib.timeout_add(15000, loop.quit)
+loop.run()
+PYTHON
+RECORDER_SHARE="$seg" "$feeder" 3000 1000 >/dev/null 2>"$work/feed.err" &
+pids="$pids $!"
+LD_LIBRARY_PATH="$lib" GI_TYPELIB_PATH="$lib/girepository-1.0" \
+    /usr/bin/python3 "$work/trigger.py" "$seg" >"$work/trigger.out" \
+    2>"$work/trigger.err" || fail "trigger.py: $(cat "$work/trigger.err")"
+grep -qx 'refused: None' "$work/trigger.out" ||
+    fail "a bad trigger was taken: $(cat "$work/trigger.out")"
+grep -q "trigger 'ramp>>1': one of >, < or <>" "$work/trigger.err" ||
+    fail "a bad trigger was refused without saying why"
+grep -q '^fired: ' "$work/trigger.out" || fail "the trigger did not fire"
+# Sample 500 comes after 500 pauses of 1 ms: not before 0.5 s.
+awk '/^fired: / { exit !($2 >= 0.5 && $2 < 10) }' "$work/trigger.out" ||
+    fail "the trigger fired at the wrong time: $(cat "$work/trigger.out")"
 echo "check-scope-embed: C and Python examples built and run against the staged install: ok"
