@@ -46,9 +46,12 @@ DEPS            := share/scripts/ensure-deps
 CHECK_PACKAGES  := gcc g++ clang make pkg-config libcmocka-dev binutils \
                    libunwind-dev libdw-dev \
                    libgtk-4-dev xvfb xauth xdotool imagemagick python3 gdb \
-                   libmicrohttpd-dev prometheus babeltrace2
+                   libmicrohttpd-dev prometheus babeltrace2 \
+                   gobject-introspection libgirepository1.0-dev \
+                   gir1.2-gtk-4.0 python3-gi
 DEMO_PACKAGES   := gcc make pkg-config libgtk-4-dev libunwind-dev libdw-dev \
-                   libmicrohttpd-dev
+                   libmicrohttpd-dev gobject-introspection \
+                   libgirepository1.0-dev
 
 # Every folder of lib/ but helper/, the crash handler's program.
 LIB_SOURCES     := $(filter-out lib/helper/%,$(wildcard lib/*/*.c))
@@ -62,7 +65,10 @@ SHARED_LINKS    := $(BUILD)/librecorder.so.$(SONAME_MAJOR) $(BUILD)/librecorder.
 # LIBEXECDIR/recorder; $RECORDER_SYMBOLIZE overrides.
 SYMBOLIZE       := $(BUILD)/recorder_symbolize
 
-EXAMPLE_SOURCES := $(wildcard share/examples/*.c)
+# embed_scope.c embeds the scope's graph widget: it needs GTK and its own
+# library (scope graph widget, below).
+EXAMPLE_SOURCES := $(filter-out share/examples/embed_scope.c,\
+                   $(wildcard share/examples/*.c))
 EXAMPLES        := $(EXAMPLE_SOURCES:share/examples/%.c=$(BUILD)/examples/%)
 
 # scope/ is layered in folders (scope/README.md); flags follow the folder.
@@ -90,6 +96,32 @@ SCOPE_WINDOW_CFLAGS = $(shell pkg-config --cflags $(SCOPE_WINDOW_PKGS)) \
 SCOPE_LIBS      = $(shell pkg-config --libs $(SCOPE_PKGS)) -lm
 SCOPE_WINDOW_LIBS = $(shell pkg-config --libs $(SCOPE_WINDOW_PKGS)) $(SCOPE_LIBS)
 MAN1            := share/man/man1/recorder_scope.1
+
+# The scope's graph as a GTK 4 widget other programs embed
+# (include/recorder/recorder_scope_graph.h): a shared library of its own
+# with the graph's folders below window/ and librecorder inside, only the
+# widget's API exported; GObject introspection data for Python.
+GRAPH_NAME      := recorder-scope-gtk4
+GRAPH_HEADER    := include/recorder/recorder_scope_graph.h
+GRAPH_SOURCES   := $(wildcard scope/common/*.c scope/source/*.c \
+                   scope/view/*.c scope/draw/*.c scope/window/graph_view*.c) \
+                   scope/window/recorder_scope_graph.c
+GRAPH_OBJECTS   := $(GRAPH_SOURCES:scope/%.c=$(BUILD)/scope/%.pic.o)
+# Python loads the widget with dlopen, which cannot place a library's
+# thread-local block in the static TLS area when it is this large (8 KiB):
+# the record path's initial-exec variables go general-dynamic in this
+# copy of librecorder, which records nothing (the program's own does).
+GRAPH_RECORD    := $(BUILD)/scope/window/graph_record.pic.o
+GRAPH_LIB_OBJECTS := $(filter-out $(BUILD)/lib/record/record.pic.o,\
+                     $(PIC_OBJECTS)) $(GRAPH_RECORD)
+GRAPH_LIB       := $(BUILD)/lib$(GRAPH_NAME).so.$(VERSION)
+GRAPH_LINKS     := $(BUILD)/lib$(GRAPH_NAME).so.$(SONAME_MAJOR) \
+                   $(BUILD)/lib$(GRAPH_NAME).so
+GRAPH_GIR       := $(BUILD)/RecorderScope-1.0.gir
+GRAPH_TYPELIB   := $(BUILD)/RecorderScope-1.0.typelib
+GRAPH_LIBS      = $(shell pkg-config --libs gtk4 cairo) -lm
+GIRDIR          ?= $(DATADIR)/gir-1.0
+TYPELIBDIR      ?= $(LIBDIR)/girepository-1.0
 DESKTOP         := share/applications/recorder_scope.desktop
 
 # Tests are grouped by what they test (tests/README.md); each builds to
@@ -128,7 +160,8 @@ MAN3            := $(wildcard share/man/man3/*.3)
         no-header-list
 
 all: $(STATIC_LIB) $(SHARED_LIB) $(SHARED_LINKS) $(SYMBOLIZE) $(EXAMPLES) \
-     $(SCOPE) $(SCOPE_WINDOW)
+     $(SCOPE) $(SCOPE_WINDOW) $(GRAPH_LIB) $(GRAPH_LINKS) $(GRAPH_TYPELIB) \
+     $(BUILD)/examples/embed_scope
 
 tests: $(TESTS) $(TEST_HELPERS) $(REPLAYS) $(TEST_WRITERS)
 
@@ -190,6 +223,53 @@ $(SCOPE_WINDOW): $(SCOPE_WINDOW_MAIN) $(SCOPE_WINDOW_OBJECTS) $(SCOPE_CORE) \
                  $(STATIC_LIB)
 	$(CC) $(ALL_CFLAGS) $(SCOPE_WINDOW_MAIN) $(SCOPE_WINDOW_OBJECTS) \
 	    $(SCOPE_CORE) -o $@ $(STATIC_LIB) $(SCOPE_WINDOW_LIBS) $(LDLIBS)
+
+# --- scope graph widget ----------------------------------------------------------
+
+$(BUILD)/scope/%.pic.o: scope/%.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -fPIC -Iinclude -Iscope $(SCOPE_CFLAGS) \
+	    $(SCOPE_WINDOW_CFLAGS) -c $< -o $@
+
+$(GRAPH_RECORD): lib/record/record.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) $(CPPFLAGS_LIB) -fPIC \
+	    '-Dtls_model(model)=tls_model("global-dynamic")' -c $< -o $@
+
+$(GRAPH_LIB): $(GRAPH_OBJECTS) $(GRAPH_LIB_OBJECTS) \
+              scope/window/recorder_scope_graph.map
+	$(CC) -shared -Wl,-soname,lib$(GRAPH_NAME).so.$(SONAME_MAJOR) \
+	    -Wl,--version-script=scope/window/recorder_scope_graph.map -o $@ \
+	    $(GRAPH_OBJECTS) $(GRAPH_LIB_OBJECTS) $(GRAPH_LIBS) $(LDLIBS)
+
+$(GRAPH_LINKS): $(GRAPH_LIB)
+	ln -sf $(notdir $(GRAPH_LIB)) $@
+
+# g-ir-scanner builds and runs a program that loads the library to ask
+# GObject for the type's properties and signals (built with our CFLAGS,
+# so a sanitized library gets its runtime; what it finds in GLib at its
+# exit is not ours to report);
+# the comments of the header and the source add the rest.
+$(GRAPH_GIR): $(GRAPH_HEADER) scope/window/recorder_scope_graph.c $(GRAPH_LINKS)
+	CC="$(CC)" CFLAGS="$(CFLAGS)" LDFLAGS="$(CFLAGS)" \
+	ASAN_OPTIONS=detect_leaks=0 TSAN_OPTIONS=report_bugs=0 \
+	LD_LIBRARY_PATH=$(BUILD) \
+	g-ir-scanner --quiet --warn-error \
+	    --namespace=RecorderScope --nsversion=1.0 \
+	    --identifier-prefix=RecorderScope --symbol-prefix=recorder_scope \
+	    --include=Gtk-4.0 --pkg=gtk4 --library=$(GRAPH_NAME) \
+	    --library-path=$(BUILD) --c-include=recorder/recorder_scope_graph.h \
+	    --pkg-export=$(GRAPH_NAME) --cflags-begin -Iinclude --cflags-end \
+	    $(GRAPH_HEADER) scope/window/recorder_scope_graph.c -o $@
+
+$(GRAPH_TYPELIB): $(GRAPH_GIR)
+	g-ir-compiler $< -o $@
+
+# Built here against the tree's library; tests build it as a user would.
+$(BUILD)/examples/embed_scope: share/examples/embed_scope.c $(GRAPH_LINKS)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -Iinclude $(shell pkg-config --cflags gtk4) \
+	    $< -o $@ -L$(BUILD) -l$(GRAPH_NAME) $(shell pkg-config --libs gtk4)
 
 # Programs that record known values for the shell checks: channels
 # (scope_feeder), events beside a channel (scope_event_feeder), a quiet
@@ -391,9 +471,21 @@ install: all
 	install -m 755 $(SCOPE) $(DESTDIR)$(BINDIR)/
 	install -m 644 $(MAN1) $(DESTDIR)$(MANDIR)/man1/
 	install -m 644 $(DESKTOP) $(DESTDIR)$(DATADIR)/applications/
+	install -d $(DESTDIR)$(GIRDIR) $(DESTDIR)$(TYPELIBDIR)
+	install -m 644 $(GRAPH_HEADER) $(DESTDIR)$(INCLUDEDIR)/recorder/
+	install -m 755 $(GRAPH_LIB) $(DESTDIR)$(LIBDIR)/
+	ln -sf $(notdir $(GRAPH_LIB)) $(DESTDIR)$(LIBDIR)/lib$(GRAPH_NAME).so.$(SONAME_MAJOR)
+	ln -sf $(notdir $(GRAPH_LIB)) $(DESTDIR)$(LIBDIR)/lib$(GRAPH_NAME).so
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
+	    -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' -e 's|@VERSION@|$(VERSION)|' \
+	    share/pkgconfig/$(GRAPH_NAME).pc.in > $(DESTDIR)$(PKGCONFIGDIR)/$(GRAPH_NAME).pc
+	chmod 644 $(DESTDIR)$(PKGCONFIGDIR)/$(GRAPH_NAME).pc
+	install -m 644 $(GRAPH_GIR) $(DESTDIR)$(GIRDIR)/
+	install -m 644 $(GRAPH_TYPELIB) $(DESTDIR)$(TYPELIBDIR)/
 
 uninstall:
-	rm -f $(HEADERS:include/recorder/%=$(DESTDIR)$(INCLUDEDIR)/recorder/%)
+	rm -f $(HEADERS:include/recorder/%=$(DESTDIR)$(INCLUDEDIR)/recorder/%) \
+	    $(DESTDIR)$(INCLUDEDIR)/recorder/$(notdir $(GRAPH_HEADER))
 	-rmdir $(DESTDIR)$(INCLUDEDIR)/recorder 2>/dev/null
 	rm -f $(DESTDIR)$(LIBDIR)/librecorder.a $(DESTDIR)$(LIBDIR)/$(notdir $(SHARED_LIB)) \
 	    $(DESTDIR)$(LIBDIR)/librecorder.so.$(SONAME_MAJOR) $(DESTDIR)$(LIBDIR)/librecorder.so
@@ -405,6 +497,13 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/$(notdir $(SCOPE)) \
 	    $(DESTDIR)$(MANDIR)/man1/$(notdir $(MAN1)) \
 	    $(DESTDIR)$(DATADIR)/applications/$(notdir $(DESKTOP))
+	rm -f $(DESTDIR)$(LIBDIR)/$(notdir $(GRAPH_LIB)) \
+	    $(DESTDIR)$(LIBDIR)/lib$(GRAPH_NAME).so.$(SONAME_MAJOR) \
+	    $(DESTDIR)$(LIBDIR)/lib$(GRAPH_NAME).so \
+	    $(DESTDIR)$(PKGCONFIGDIR)/$(GRAPH_NAME).pc \
+	    $(DESTDIR)$(GIRDIR)/$(notdir $(GRAPH_GIR)) \
+	    $(DESTDIR)$(TYPELIBDIR)/$(notdir $(GRAPH_TYPELIB))
+	-rmdir $(DESTDIR)$(GIRDIR) $(DESTDIR)$(TYPELIBDIR) 2>/dev/null
 
 clean:
 	rm -rf $(BUILD)
@@ -413,7 +512,9 @@ clean:
 
 # What each compiler run wrote (see DEPFLAGS); missing until first built.
 COMPILED        := $(LIB_OBJECTS) $(PIC_OBJECTS) $(SYMBOLIZE) $(EXAMPLES) \
-                   $(SCOPE_OBJECTS) $(TEST_WRITERS) $(TESTS:%=%.o) \
+                   $(SCOPE_OBJECTS) $(GRAPH_OBJECTS) $(GRAPH_RECORD) \
+                   $(BUILD)/examples/embed_scope \
+                   $(TEST_WRITERS) $(TESTS:%=%.o) \
                    $(TEST_HELPERS) $(REPLAY_MAIN) $(REPLAYS) \
                    $(FUZZ_LIB_OBJECTS) $(FUZZ_NAMES:%=$(FUZZ_BUILD)/%) \
                    $(BENCH_LIB_OBJECTS) $(BENCH_SCOPE_OBJECTS) \

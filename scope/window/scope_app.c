@@ -5,6 +5,7 @@
 #include "window/channel_picker.h"
 #include "window/desktop_theme.h"
 #include "window/error_banner.h"
+#include "window/graph_in_window.h"
 #include "window/renderer_choice.h"
 #include "window/status_line.h"
 #include "window/target_choice.h"
@@ -157,14 +158,17 @@ static void on_view_focus(GObject *object, GParamSpec *pspec, gpointer data)
 
 void scope_app_add_view(ScopeApp *app, unsigned graph, unsigned views)
 {
-    GtkWidget *view = graph_view_new(app->source, &app->shared, graph, views,
-                                     app->options->max_samples);
-    app->views[graph] = GRAPH_VIEW(view);
+    /* The widget programs embed, sharing the window's source and axis. */
+    GtkWidget *widget = scope_graph_new_in_window(app->source, &app->shared,
+                                                  graph, views,
+                                                  app->options->max_samples);
+    GraphView *view = scope_graph_view(widget);
+    app->views[graph] = view;
     if (app->view_count < graph + 1)
         app->view_count = graph + 1;
     g_signal_connect(view, "notify::has-focus", G_CALLBACK(on_view_focus),
                      app);
-    gtk_box_append(GTK_BOX(app->graphs_box), view);
+    gtk_box_append(GTK_BOX(app->graphs_box), widget);
 }
 
 #ifdef SCOPE_X11

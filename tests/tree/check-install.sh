@@ -2,7 +2,9 @@
 # sanitized: skip
 # An out-of-tree program builds against the installed copy with pkg-config,
 # shared and static, and with the 1.2 link line (-lpthread -lm); DESTDIR
-# stages; uninstall removes what install put.
+# stages; uninstall removes what install put. The graph widget's library,
+# .pc and introspection data install too (check-scope-embed.sh builds and
+# runs against them).
 set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
 work=$(mktemp -d)
@@ -20,7 +22,13 @@ for file in include/recorder/recorder.h include/recorder/recorder_ring.h \
             share/man/man3/recorder_share.3 share/man/man1/recorder_scope.1 \
             bin/recorder_scope libexec/recorder/recorder_symbolize \
             libexec/recorder/recorder_scope_window \
-            share/applications/recorder_scope.desktop; do
+            share/applications/recorder_scope.desktop \
+            include/recorder/recorder_scope_graph.h \
+            lib/librecorder-scope-gtk4.so lib/librecorder-scope-gtk4.so.1 \
+            lib/pkgconfig/recorder-scope-gtk4.pc \
+            lib/girepository-1.0/RecorderScope-1.0.typelib \
+            share/gir-1.0/RecorderScope-1.0.gir \
+            share/man/man3/recorder_scope_graph.3; do
     [ -e "$prefix/$file" ] || { echo "install: missing $file"; exit 1; }
 done
 
