@@ -53,8 +53,9 @@ void graph_model_window(const graph_model *model, unsigned columns,
     {
         const scope_series *series = model->series[s];
         uint64_t all_first, all_end;
-        scope_series_visible(series, left, right, 0, &all_first, &all_end);
-        scope_series_visible(series, left, right, cap, &first[s], &end[s]);
+        double last = model->cut ? fmin(right, model->cut_at) : right;
+        scope_series_visible(series, left, last, 0, &all_first, &all_end);
+        scope_series_visible(series, left, last, cap, &first[s], &end[s]);
         if (first[s] != all_first)
             capped = true;
         if (end[s] > first[s])
@@ -111,6 +112,8 @@ void graph_model_fill(graph_model *model, scope_source *source,
         .view_end = isnan(held->live_end) && !time->paused &&
                     isnan(held->newest) ? NAN : t1,
         .duration = all ? 0 : duration,
+        .cut = time->paused && time->cut,
+        .cut_at = time->cut_at,
         .max_samples = max_samples,
         .message = message,
         .alert = state != SCOPE_SOURCE_LIVE && state != SCOPE_SOURCE_WAITING,

@@ -32,6 +32,8 @@ typedef struct graph_model
     unsigned             series_count;
     unsigned             views;         /* SCOPE_VIEW_* */
     double               view_end;      /* time at the right edge; NaN: none */
+    bool                 cut;           /* samples after cut_at hidden */
+    double               cut_at;        /* (scope_time_view's) */
     double               duration;      /* seconds shown; <= 0: all kept */
     long                 max_samples;   /* per channel; < 0 all, 0: width */
     const char *         message;       /* said over the graph, or NULL */

@@ -84,6 +84,17 @@ static void keep_near_data(scope_time_view *view, const scope_held *held)
         view->end = high;
 }
 
+/* A live span still filling reaches past its newest sample: paused there,
+ * samples arriving later would appear in it. Hide them, as a scope on
+ * hold would. */
+static void hold_filling(scope_time_view *view, const scope_held *held)
+{
+    if (!scope_time_view_filling(view, held))
+        return;
+    view->cut = true;
+    view->cut_at = isfinite(held->live_end) ? held->live_end : held->newest;
+}
+
 static void freeze(scope_time_view *view, double t0, double t1)
 {
     view->paused = true;
@@ -95,17 +106,20 @@ void scope_time_view_pause(scope_time_view *view, const scope_held *held)
 {
     double t0, t1;
     scope_time_view_window(view, held, &t0, &t1);
+    hold_filling(view, held);
     freeze(view, t0, t1);
 }
 
 void scope_time_view_resume(scope_time_view *view)
 {
     view->paused = false;
+    view->cut = false;
 }
 
 void scope_time_view_live(scope_time_view *view)
 {
     view->paused = false;
+    view->cut = false;
     view->span = view->default_span;
 }
 
@@ -129,6 +143,7 @@ void scope_time_view_zoom(scope_time_view *view, const scope_held *held,
         anchor = (t0 + t1) / 2;
     double fraction = (anchor - t0) / (t1 - t0);
     double left = anchor - fraction * span;
+    hold_filling(view, held);
     freeze(view, left, left + span);
     keep_near_data(view, held);
 }
@@ -140,6 +155,7 @@ void scope_time_view_pan(scope_time_view *view, const scope_held *held,
         return;
     double t0, t1;
     scope_time_view_window(view, held, &t0, &t1);
+    hold_filling(view, held);
     freeze(view, t0 + dt, t1 + dt);
     keep_near_data(view, held);
 }
@@ -160,6 +176,7 @@ void scope_time_view_show(scope_time_view *view, double t0, double t1)
         t0 = middle - SCOPE_MIN_SPAN / 2;
         t1 = middle + SCOPE_MIN_SPAN / 2;
     }
+    view->cut = false;                  /* exactly what was asked for */
     freeze(view, t0, t1);
 }
 

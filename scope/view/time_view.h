@@ -30,6 +30,8 @@ typedef struct scope_time_view
     double span;                        /* seconds shown; <= 0: all held */
     bool   paused;
     double end;                         /* right edge while paused */
+    bool   cut;                         /* paused while filling: samples */
+    double cut_at;                      /* after cut_at stay hidden */
 } scope_time_view;
 
 void scope_time_view_init(scope_time_view *view, double span);

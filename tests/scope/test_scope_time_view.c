@@ -110,6 +110,41 @@ static void test_nothing_held_shows_no_negative_time(void **state)
     assert_float_equal(t1 - t0, 10, 1e-9);
 }
 
+/* Paused while filling, the span reaches past the newest sample: what
+ * arrives later stays hidden, so a paused picture does not change. */
+static void test_pause_while_filling_hides_later_samples(void **state)
+{
+    (void) state;
+    scope_time_view view;
+    scope_time_view_init(&view, 10);
+    scope_held start = { .oldest = 0, .newest = 4, .live_end = 4 };
+    scope_time_view_pause(&view, &start);
+    /* 1 sample per second, 0 to 8 s: 5 held at the pause, 3 came after. */
+    scope_series *series = test_series("bytes", 9, 0, 1, 0, 1);
+    scope_series *list[] = { series };
+    graph_model model;
+    scope_held later = { .oldest = 0, .newest = 8, .live_end = 8 };
+    double t0, t1;
+    window(&view, &later, &t0, &t1);
+    assert_float_equal(t0, 0, 1e-9);
+    assert_float_equal(t1, 10, 1e-9);
+    model = (graph_model) { .series = list, .series_count = 1,
+                            .view_end = 10, .duration = 10,
+                            .max_samples = -1, .cut = view.cut,
+                            .cut_at = view.cut_at };
+    uint64_t first[1], end[1];
+    double w0, w1;
+    graph_model_window(&model, 800, &w0, &w1, first, end);
+    assert_float_equal(w0, 0, 1e-9);
+    assert_float_equal(w1, 10, 1e-9);
+    assert_int_equal(end[0] - first[0], 5);
+
+    /* Live again, everything shows. */
+    scope_time_view_resume(&view);
+    assert_false(view.cut);
+    test_series_delete(series);
+}
+
 static void test_pause_freezes_while_data_moves_on(void **state)
 {
     (void) state;
@@ -390,6 +425,7 @@ int main(void)
         cmocka_unit_test(test_live_view_ends_at_live_time),
         cmocka_unit_test(test_fresh_start_begins_at_the_first_sample),
         cmocka_unit_test(test_nothing_held_shows_no_negative_time),
+        cmocka_unit_test(test_pause_while_filling_hides_later_samples),
         cmocka_unit_test(test_pause_freezes_while_data_moves_on),
         cmocka_unit_test(test_zoom_keeps_the_anchor_under_the_pointer),
         cmocka_unit_test(test_zoom_at_the_right_edge_stays_live),
