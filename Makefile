@@ -129,7 +129,7 @@ MAN3            := $(wildcard share/man/man3/*.3)
 all: $(STATIC_LIB) $(SHARED_LIB) $(SHARED_LINKS) $(SYMBOLIZE) $(EXAMPLES) \
      $(SCOPE) $(SCOPE_WINDOW)
 
-tests: $(TESTS) $(TEST_HELPERS) $(REPLAYS) $(TEST_WRITERS)
+tests: $(TESTS) $(TEST_HELPERS) $(REPLAYS) $(TEST_WRITERS) $(QEMU_SHAPED)
 
 # --- library ---------------------------------------------------------------
 
@@ -202,6 +202,16 @@ $(TEST_WRITERS): $(BUILD)/tests/writers/%: tests/writers/%.c $(STATIC_LIB)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -Iinclude $(CPPFLAGS_LIB) -Itests/support $< -o $@ \
 	    $(STATIC_LIB) $(LDLIBS)
+
+# A QEMU-shaped program, 1 500 recorders of 8 slots: its sources are
+# generated as QEMU's recorder trace back-end generates its own.
+QEMU_SHAPED     := $(BUILD)/tests/writers/qemu_shaped
+$(QEMU_SHAPED): tests/writers/qemu_shaped/main.c \
+                tests/support/qemu_shaped_sources.sh $(STATIC_LIB)
+	@mkdir -p $(@D)
+	sh tests/support/qemu_shaped_sources.sh $@.src 1500
+	$(CC) $(ALL_CFLAGS) -Iinclude -I$@.src $@.src/trace.c \
+	    $@.src/trace_first.c $< -o $@ $(STATIC_LIB) $(LDLIBS)
 
 # --- tests -----------------------------------------------------------------
 

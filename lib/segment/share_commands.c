@@ -13,6 +13,7 @@
 #include "record/clock_private.h"
 #include "record/share_hooks_private.h"
 #include "trace/trace_spec_private.h"
+#include "segment/share_ring_claims_private.h"
 
 #include <errno.h>
 #include <linux/futex.h>
@@ -26,6 +27,9 @@
 #include <unistd.h>
 
 /* Futexes in a file mapping shared between processes: not FUTEX_PRIVATE. */
+/* How soon the thread looks again at rings just placed in the segment. */
+#define TEND_AFTER_CLAIMS_NS    50000000
+
 static void futex_wait(uint32_t *word, uint32_t seen, const struct timespec *timeout)
 {
     syscall(SYS_futex, word, FUTEX_WAIT, seen, timeout, NULL, 0);
@@ -314,10 +318,17 @@ static void *apply_commands(void *arg)
         const struct timespec *timeout = pending ? &soon
                                        : until_point == UINT64_MAX ? NULL
                                        : &point;
+        /* Rings took their place in the segment since we last reserved
+         * blocks ahead of them, or wait for room: look again shortly, and
+         * sleep for good once the program's recorders settled. */
+        struct timespec tend = { 0, TEND_AFTER_CLAIMS_NS };
+        if (ring_claims_busy() &&
+            (!timeout || timeout->tv_sec || timeout->tv_nsec > tend.tv_nsec))
+            timeout = &tend;
         wait_for_work(&ring->doorbell, bell, changed, timeout);
         /* Tweaks the program assigned directly show in the segment after
          * these wake-ups too, the last one about a second after start. */
-        if (timeout == &point)
+        if (timeout == &point || timeout == &tend)
             recorder_share_update();
     }
     return NULL;

@@ -7,6 +7,7 @@
 #include "record/clock_private.h"
 #include "segment/share_commands_private.h"
 #include "segment/segment_guard_private.h"
+#include "segment/share_ring_claims_private.h"
 #include "text/safe_output_private.h"
 
 #include <stdlib.h>
@@ -42,6 +43,7 @@ void share_let_go_if_detached_locked(void)
     if (!__atomic_load_n(&writer->detached, __ATOMIC_ACQUIRE) ||
         writer->fd < 0)
         return;
+    ring_claims_close(writer->claims);  /* new rings stay in process memory */
     close(writer->fd);
     writer->fd = -1;
     record(recorder_warning, "Shared segment truncated under us, not shared");
@@ -129,11 +131,17 @@ static void after_fork_in_parent(void)
 static void after_fork_in_child(void)
 {
     pthread_mutex_init(&writer->lock, NULL);
+    ring_claims_forget();
     if (!writer->header)
         return;
+    const uint8_t *start = writer->view.base;
+    const uint8_t *end = start + writer->view.size;
     for (unsigned i = 0; i < writer->layout.recorders.count; i++)
     {
         recorder_info *rec = writer->recorders[i];
+        const uint8_t *ring = (const uint8_t *) rec->buffer;
+        if (ring < start || ring >= end)
+            continue;                   /* still in process memory */
         size_t bytes = ring_bytes(rec->mask + 1);
         void *copy = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
                           MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);

@@ -3,6 +3,7 @@
  * our arrays beside its tables. */
 #include "segment/share_writer_state_private.h"
 #include "segment/share_sizing_private.h"
+#include "segment/share_backing_private.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -21,7 +22,8 @@ uint64_t share_put_string(const char *text)
     if (!text)
         return 0;
     size_t len = strlen(text) + 1;
-    if (L->strings_used + len > L->strings.size)
+    if (L->strings_used + len > L->strings.size ||
+        !share_back_strings_locked(len))
         return 0;
     uint64_t offset = L->strings.offset + L->strings_used;
     memcpy(writer->view.base + offset, text, len);
@@ -30,17 +32,10 @@ uint64_t share_put_string(const char *text)
     return offset;
 }
 
-recorder_buffer *share_alloc_ring(uint32_t slots, uint64_t *offset)
+void share_count_ring(uint32_t slots)
 {
     share_header *L = &writer->layout;
-    uint64_t bytes = ring_bytes(slots);
-    uint64_t at = align_up(L->rings_used, 64);
-    if (at + bytes > L->rings.size)
-        return NULL;
-    L->rings_used = at + bytes;
-    writer->header->rings_used = L->rings_used;
-    *offset = L->rings.offset + at;
-    return (recorder_buffer *) (writer->view.base + *offset);
+    L->rings_used = align_up(L->rings_used, 64) + ring_bytes(slots);
 }
 
 bool share_strings_fit(uint64_t bytes)
