@@ -9,6 +9,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <sys/statvfs.h>
 
 /* Per table (and the strings): reserved from its start up to this offset. */
 static uint64_t reserved_to[SHARE_LIMITS];
@@ -111,6 +112,16 @@ bool share_back_strings_locked(uint64_t bytes)
     return reserve_up_to(SHARE_LIMIT_STRINGS,
                          L->strings.offset + L->strings_used + bytes,
                          L->strings.offset + L->strings.size);
+}
+
+uint64_t share_backing_free(void)
+{
+    struct statvfs fs;
+    if (writer->fd < 0)
+        return UINT64_MAX;
+    if (fstatvfs(writer->fd, &fs) != 0)
+        return 0;
+    return (uint64_t) fs.f_bavail * fs.f_frsize;
 }
 
 bool share_backing_refused(void)

@@ -41,6 +41,10 @@ bool share_back_entry_locked(enum share_limit table, uint64_t index)
 /* Reserve 'bytes' more of the strings, from what is used. */
 bool share_back_strings_locked(uint64_t bytes) RECORDER_HIDDEN;
 
+/* Bytes its file system has free for the segment's file now (0 if that
+ * cannot be told; UINT64_MAX without a file). */
+uint64_t share_backing_free(void) RECORDER_HIDDEN;
+
 /* Whether a reservation failed since the segment was made. */
 bool share_backing_refused(void) RECORDER_HIDDEN;
 

@@ -27,9 +27,6 @@
 #include <unistd.h>
 
 /* Futexes in a file mapping shared between processes: not FUTEX_PRIVATE. */
-/* How soon the thread looks again at rings just placed in the segment. */
-#define TEND_AFTER_CLAIMS_NS    50000000
-
 static void futex_wait(uint32_t *word, uint32_t seen, const struct timespec *timeout)
 {
     syscall(SYS_futex, word, FUTEX_WAIT, seen, timeout, NULL, 0);
@@ -319,11 +316,15 @@ static void *apply_commands(void *arg)
                                        : until_point == UINT64_MAX ? NULL
                                        : &point;
         /* Rings took their place in the segment since we last reserved
-         * blocks ahead of them, or wait for room: look again shortly, and
-         * sleep for good once the program's recorders settled. */
-        struct timespec tend = { 0, TEND_AFTER_CLAIMS_NS };
-        if (ring_claims_busy() &&
-            (!timeout || timeout->tv_sec || timeout->tv_nsec > tend.tv_nsec))
+         * blocks ahead of them, or wait for room: look again, and sleep
+         * for good once the program's recorders settled. */
+        uint64_t until_tend = ring_claims_next_tend_ns();
+        struct timespec tend = {
+            (time_t) (until_tend / 1000000000), (long) (until_tend % 1000000000)
+        };
+        if (until_tend &&
+            (!timeout || timeout->tv_sec > tend.tv_sec ||
+             (timeout->tv_sec == tend.tv_sec && timeout->tv_nsec > tend.tv_nsec)))
             timeout = &tend;
         wait_for_work(&ring->doorbell, bell, changed, timeout);
         /* Tweaks the program assigned directly show in the segment after

@@ -26,10 +26,20 @@ void share_segment_truncated(void *arg)
         __atomic_load_n(&writer->serial, __ATOMIC_ACQUIRE) ||
         __atomic_exchange_n(&writer->detached, true, __ATOMIC_ACQ_REL))
         return;                         /* an older segment, or said already */
-    char line[PATH_MAX + 128];
+    /* A page of a file still whole that its file system could not give
+     * (full, the page not reserved yet: share_ring_claims.c) faults too. */
+    struct stat st;
+    int fd = __atomic_load_n(&writer->fd, __ATOMIC_ACQUIRE);
+    bool whole = fd >= 0 && fstat(fd, &st) == 0 &&
+                 (uint64_t) st.st_size >= writer->view.size;
+    char line[PATH_MAX + 160];
     size_t at = safe_append(line, sizeof(line), 0,
-                            "recorder: %s was truncated under us; recording "
-                            "continues in private memory, no longer shared\n",
+                            whole ? "recorder: no room for a page of %s on its "
+                                    "file system; recording continues in "
+                                    "private memory, no longer shared\n"
+                                  : "recorder: %s was truncated under us; "
+                                    "recording continues in private memory, "
+                                    "no longer shared\n",
                             SAFE_ARGS(SAFE_TEXT(
                                 writer->guarded_path[(uintptr_t) arg & 1])));
     safe_write_all(STDERR_FILENO, line, at);

@@ -18,6 +18,8 @@
 #define UNIT            64u             /* ends are counted in these */
 #define PAGE            4096u
 #define LARGE_LANE      (2 * PAGE)      /* a lane of this many bytes or more */
+#define TEND_SOON_NS    50000000ull     /* after claims: reserve behind them */
+#define TEND_WATCHING_NS 1000000000ull  /* room short: claims may wait */
 
 enum ring_state { RING_UNCLAIMED, RING_CLAIMING, RING_PLACED };
 
@@ -35,8 +37,9 @@ struct ring_claims
                                            the top's claims begin */
     uint64_t         reserved;          /* atomic: bytes of the bottom whose
                                            blocks are reserved */
-    bool             past_reserved;     /* atomic: claims past 'reserved'
-                                           may be made (no refusal yet) */
+    bool             ample_room;        /* atomic: see judge_room */
+    uint64_t         lanes_unreserved;  /* atomic: bytes of large rings'
+                                           lanes not reserved */
     uint64_t         claims;            /* atomic: made by the record path */
     uint64_t         tended;            /* atomic: 'claims' at the last tend */
     uint32_t         waiting;           /* atomic: refused for want of room */
@@ -111,8 +114,8 @@ static void move_into(recorder_info *rec, recorder_buffer *ring,
 /* ---- room in the region --------------------------------------------------- */
 
 /* Claim 'bytes' (a multiple of UNIT) at the top for a large ring, else at
- * the bottom: the offset in the region, or NO_ROOM. The record path may
- * claim past the reserved blocks until a reservation was refused. */
+ * the bottom: the offset in the region, or NO_ROOM. The record path claims
+ * past the reserved blocks only while the room is ample (judge_room). */
 static uint64_t claim_room(ring_claims *c, uint64_t bytes, bool large,
                            bool from_writer)
 {
@@ -127,7 +130,7 @@ static uint64_t claim_room(ring_claims *c, uint64_t bytes, bool large,
         if (!from_writer &&
             (large || (at + units) * UNIT >
                       __atomic_load_n(&c->reserved, __ATOMIC_ACQUIRE)) &&
-            !__atomic_load_n(&c->past_reserved, __ATOMIC_ACQUIRE))
+            !__atomic_load_n(&c->ample_room, __ATOMIC_ACQUIRE))
             return NO_ROOM;
         uint64_t next = large ? (top - units) << 32 | bottom
                               : top << 32 | (bottom + units);
@@ -137,60 +140,76 @@ static uint64_t claim_room(ring_claims *c, uint64_t bytes, bool large,
     }
 }
 
-/* A reservation failed: no more claims past the reserved blocks. */
-static bool refused(ring_claims *c)
+/* Writer: is the room ample, that is may the record path write where no
+ * block is reserved (a claim past the reserved ones, a large ring's lane
+ * no thread wrote yet)? Only while the file system has room for every
+ * ring not placed yet, every lane not reserved, and HEADROOM more: then
+ * such a write cannot find it full, unless others fill it meanwhile (the
+ * SIGBUS handler then takes the segment into private memory, and the
+ * program says so). */
+static bool judge_room(ring_claims *c)
 {
-    __atomic_store_n(&c->past_reserved, false, __ATOMIC_RELEASE);
-    return false;
+    uint64_t need = __atomic_load_n(&c->unclaimed, __ATOMIC_RELAXED) +
+                    __atomic_load_n(&c->lanes_unreserved, __ATOMIC_RELAXED) +
+                    RING_CLAIMS_HEADROOM;
+    bool ample = share_backing_free() >= need;
+    __atomic_store_n(&c->ample_room, ample, __ATOMIC_RELEASE);
+    return ample;
 }
 
 /* Writer: reserve the bottom's blocks up to what is claimed and HEADROOM
  * more (no more than the small rings not placed yet may take), short of
- * the top's claims. */
+ * the top's claims; as much of it as the file system has room for. */
 static bool reserve_ahead(ring_claims *c)
 {
     uint64_t ends = __atomic_load_n(&c->ends, __ATOMIC_ACQUIRE);
     uint64_t ahead = __atomic_load_n(&c->unclaimed, __ATOMIC_RELAXED);
-    if (ahead > RING_CLAIMS_HEADROOM || (int64_t) ahead < 0)
+    if (ahead > RING_CLAIMS_HEADROOM)
         ahead = RING_CLAIMS_HEADROOM;
-    uint64_t want = (ends & UINT32_MAX) * UNIT + ahead;
+    uint64_t claimed = (ends & UINT32_MAX) * UNIT;
     uint64_t top = (ends >> 32) * UNIT;
-    want = align_up(want < top ? want : top, PAGE);
+    uint64_t want = align_up(claimed + ahead, PAGE);
     if (want > top)
         want = top;
     uint64_t reserved = __atomic_load_n(&c->reserved, __ATOMIC_ACQUIRE);
-    if (want <= reserved)
-        return true;
-    if (!share_back_locked(c->region + reserved, want - reserved))
-        return refused(c);
-    __atomic_store_n(&c->reserved, want, __ATOMIC_RELEASE);
-    __atomic_store_n(&c->past_reserved, true, __ATOMIC_RELEASE);
-    return true;
+    while (want > reserved &&
+           !share_back_locked(c->region + reserved, want - reserved))
+        want = want - reserved > PAGE
+             ? reserved + align_up((want - reserved) / 2, PAGE) : reserved;
+    if (want > reserved)
+        __atomic_store_n(&c->reserved, want, __ATOMIC_RELEASE);
+    return want >= claimed;
 }
 
-/* Writer: reserve lanes up to 'lanes' of the large ring of entry 'index',
- * and the first page of every lane (where its head is) the first time. */
-static bool reserve_lanes(ring_claims *c, unsigned index, unsigned lanes)
+/* Writer: of the large ring at 'at' (of 'slots' a lane), with 'had' lanes
+ * reserved, reserve lanes up to 'lanes', and the first page of every lane
+ * (where its head is) the first time. Returns the lanes reserved then. */
+static unsigned reserve_lanes(ring_claims *c, uint64_t at, uint32_t slots,
+                              unsigned had, unsigned lanes)
 {
-    uint64_t start = c->region + c->ring_at[index];
-    uint64_t lane = lane_bytes(c->slots[index]);
-    unsigned had = c->lanes_reserved[index];
-    if (lanes <= had && had)
-        return true;
+    uint64_t start = c->region + at, lane = lane_bytes(slots);
     if (!had)
+    {
         for (unsigned l = 0; l < RECORDER_LANES; l++)
             if (!share_back_locked(start + l * lane, PAGE))
-                return refused(c);
-    if (lanes > had &&
-        !share_back_locked(start + had * lane, (lanes - had) * lane))
-        return refused(c);
-    c->lanes_reserved[index] = (uint8_t) (lanes > had ? lanes : had ? had : 1);
-    return true;
+                return 0;
+    }
+    if (lanes <= had)
+        return had;
+    if (!share_back_locked(start + had * lane, (lanes - had) * lane))
+        return had;
+    __atomic_fetch_sub(&c->lanes_unreserved, (lanes - had) * lane,
+                       __ATOMIC_RELAXED);
+    return lanes;
 }
 
-static unsigned lanes_in_use(void)
+/* Lanes of a large ring to reserve now: those threads write, all of them
+ * unless the room is ample. */
+static unsigned lanes_wanted(const ring_claims *c)
 {
     unsigned lanes = recorder_lanes_started();
+    if (!__atomic_load_n(&c->ample_room, __ATOMIC_ACQUIRE))
+        return RECORDER_LANES;
     return lanes ? lanes : 1;
 }
 
@@ -207,21 +226,31 @@ static bool place(ring_claims *c, unsigned index, uint32_t slots,
     if (slots < old_size)
         slots = old_size;
     bool large = is_large(slots);
+    if (from_writer)
+        judge_room(c);
     uint64_t at = claim_room(c, ring_bytes(slots), large, from_writer);
     if (at == NO_ROOM)
         return false;
-    c->ring_at[index] = at;
-    c->slots[index] = slots;
-    c->lanes_reserved[index] = 0;
+    unsigned lanes = 0;
+    if (large)
+        __atomic_fetch_add(&c->lanes_unreserved,
+                           RECORDER_LANES * lane_bytes(slots),
+                           __ATOMIC_RELAXED);
     if (from_writer &&
-        !(large ? reserve_lanes(c, index, lanes_in_use()) : reserve_ahead(c)))
+        !(large ? (lanes = reserve_lanes(c, at, slots, 0, lanes_wanted(c)))
+                : reserve_ahead(c)))
         return false;                   /* the room claimed stays unused */
 
     recorder_buffer *ring = (recorder_buffer *) (c->base + c->region + at);
     move_into(rec, ring, slots);
+    c->ring_at[index] = at;
+    c->slots[index] = slots;
+    c->lanes_reserved[index] = (uint8_t) lanes;
+    /* Readers check the three together, then the ring's bounds: a torn
+     * read shows no ring, or one in the region. */
     share_recorder *entry = &c->entries[index];
     entry->ring = c->region + at;
-    entry->lanes = RECORDER_LANES;
+    __atomic_store_n(&entry->lanes, RECORDER_LANES, __ATOMIC_RELEASE);
     __atomic_store_n(&entry->ring_size, slots, __ATOMIC_RELEASE);
     return true;
 }
@@ -254,9 +283,13 @@ bool ring_claims_place(ring_claims *c, unsigned index, uint32_t slots)
             break;
     }
     uint32_t old_slots = (uint32_t) c->owners[index]->mask + 1;
+    unsigned old_lanes = c->lanes_reserved[index];
     bool placed = place(c, index, slots, true);
     if (placed && was == RING_UNCLAIMED)
         claimed_now(c, old_slots);
+    else if (placed && is_large(old_slots))
+        __atomic_fetch_sub(&c->lanes_unreserved, (RECORDER_LANES - old_lanes) *
+                           lane_bytes(old_slots), __ATOMIC_RELAXED);
     __atomic_store_n(&c->state[index], placed ? RING_PLACED : was,
                      __ATOMIC_RELEASE);
     return placed || was == RING_PLACED;
@@ -313,7 +346,7 @@ ring_claims *ring_claims_make(const share_header *layout)
     c->capacity = layout->recorders.capacity;
     c->region_units = layout->rings.size / UNIT;
     c->ends = c->region_units << 32;
-    c->past_reserved = true;
+    c->ample_room = false;              /* judged before any claim */
     c->entries_offset = layout->recorders.offset;
     return c;
 }
@@ -389,16 +422,20 @@ void ring_claims_tend(ring_claims *c)
         return;
     uint64_t claims = __atomic_load_n(&c->claims, __ATOMIC_ACQUIRE);
     __atomic_store_n(&c->waiting, 0, __ATOMIC_RELEASE);
+    judge_room(c);
     bool room = reserve_ahead(c);
-    unsigned lanes = lanes_in_use();
+    unsigned lanes = lanes_wanted(c);
     for (unsigned i = 0; i < c->capacity; i++)
     {
         recorder_info *rec = __atomic_load_n(&c->owners[i], __ATOMIC_ACQUIRE);
         if (!rec)
             break;
         uint32_t state = __atomic_load_n(&c->state[i], __ATOMIC_ACQUIRE);
-        if (state == RING_PLACED && is_large(c->slots[i]))
-            room = reserve_lanes(c, i, lanes) && room;
+        if (state == RING_PLACED && is_large(c->slots[i]) &&
+            c->lanes_reserved[i] < lanes)
+            c->lanes_reserved[i] = (uint8_t)
+                reserve_lanes(c, c->ring_at[i], c->slots[i],
+                              c->lanes_reserved[i], lanes);
         else if (state == RING_UNCLAIMED && room && ring_claims_recorded(rec))
             room = ring_claims_place(c, i, 0);
     }
@@ -408,20 +445,24 @@ void ring_claims_tend(ring_claims *c)
     __atomic_store_n(&c->tended, claims, __ATOMIC_RELEASE);
 }
 
-bool ring_claims_busy(void)
+uint64_t ring_claims_next_tend_ns(void)
 {
     __atomic_fetch_add(&in_progress, 1, __ATOMIC_SEQ_CST);
     ring_claims *c = __atomic_load_n(&open_claims, __ATOMIC_SEQ_CST);
-    bool busy = false;
+    uint64_t after = 0;
     if (c)
     {
         uint64_t ends = __atomic_load_n(&c->ends, __ATOMIC_ACQUIRE);
-        busy = __atomic_load_n(&c->claims, __ATOMIC_ACQUIRE) !=
-                   __atomic_load_n(&c->tended, __ATOMIC_ACQUIRE) ||
-               __atomic_load_n(&c->waiting, __ATOMIC_ACQUIRE) ||
-               (ends & UINT32_MAX) * UNIT >
-                   __atomic_load_n(&c->reserved, __ATOMIC_ACQUIRE);
+        if (__atomic_load_n(&c->claims, __ATOMIC_ACQUIRE) !=
+                __atomic_load_n(&c->tended, __ATOMIC_ACQUIRE) ||
+            __atomic_load_n(&c->waiting, __ATOMIC_ACQUIRE) ||
+            (ends & UINT32_MAX) * UNIT >
+                __atomic_load_n(&c->reserved, __ATOMIC_ACQUIRE))
+            after = TEND_SOON_NS;
+        else if (!__atomic_load_n(&c->ample_room, __ATOMIC_ACQUIRE) &&
+                 __atomic_load_n(&c->unclaimed, __ATOMIC_RELAXED))
+            after = TEND_WATCHING_NS;
     }
     __atomic_fetch_sub(&in_progress, 1, __ATOMIC_RELEASE);
-    return busy;
+    return after;
 }

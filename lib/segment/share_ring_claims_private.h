@@ -91,8 +91,11 @@ void ring_claims_first_record(recorder_info *rec) RECORDER_HIDDEN;
  * that record in process memory. */
 void ring_claims_tend(ring_claims *claims) RECORDER_HIDDEN;
 
-/* Whether claims were made since the last tend, or are waiting for room:
- * the command thread then wakes again soon. Lock-free. */
-bool ring_claims_busy(void) RECORDER_HIDDEN;
+/* When the command thread should tend the claims next, in nanoseconds
+ * from now; 0: no need, it may sleep until it has work. Soon after claims
+ * were made (to reserve behind them), or refused for want of room; once a
+ * second while the file system is short of room for the rings not placed
+ * yet (a claim may then be refused while the thread sleeps). Lock-free. */
+uint64_t ring_claims_next_tend_ns(void) RECORDER_HIDDEN;
 
 #endif /* RECORDER_SHARE_RING_CLAIMS_PRIVATE_H */

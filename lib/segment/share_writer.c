@@ -167,6 +167,7 @@ static void add_recorder_locked(recorder_info *rec)
     entry->name = share_put_string(rec->name);
     entry->description = share_put_string(rec->description);
     entry->trace = rec->trace;
+    entry->ring_size = (uint32_t) rec->mask + 1; /* as defined; no lanes yet */
     bool had_ring = ring_claims_had_ring(writer->claims_left, rec);
     ring_claims_own(writer->claims, count, rec);
     publish(&L->recorders, &writer->header->recorders);
