@@ -107,6 +107,8 @@ TEST_HELPERS    := $(BUILD)/tests/compat/cplusplus_headers \
 # Programs the shell checks start to fill segments (tests/writers).
 TEST_WRITERS    := $(patsubst tests/%.c,$(BUILD)/tests/%,\
                    $(wildcard tests/writers/*.c))
+# And a QEMU-shaped one, its sources generated (tests/writers/qemu_shaped/).
+QEMU_SHAPED     := $(BUILD)/tests/writers/qemu_shaped
 
 FUZZ_SOURCES    := $(wildcard tests/fuzz/fuzz_*.c)
 FUZZ_NAMES      := $(FUZZ_SOURCES:tests/fuzz/%.c=%)
@@ -205,7 +207,6 @@ $(TEST_WRITERS): $(BUILD)/tests/writers/%: tests/writers/%.c $(STATIC_LIB)
 
 # A QEMU-shaped program, 1 500 recorders of 8 slots: its sources are
 # generated as QEMU's recorder trace back-end generates its own.
-QEMU_SHAPED     := $(BUILD)/tests/writers/qemu_shaped
 $(QEMU_SHAPED): tests/writers/qemu_shaped/main.c \
                 tests/support/qemu_shaped_sources.sh $(STATIC_LIB)
 	@mkdir -p $(@D)
@@ -366,12 +367,14 @@ $(BENCH_BUILD)/gtk_floor: tests/bench/gtk_floor.c
 	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) $(SCOPE_WINDOW_CFLAGS) $< -o $@ \
 	    $(SCOPE_WINDOW_LIBS)
 
-# Release build, one table of medians and ratios, then the scope window's
-# CPU under Xvfb; non-zero if a target is missed (the message names it).
+# Release build, one table of medians and ratios, what sharing costs a
+# QEMU-shaped program, then the scope window's CPU under Xvfb; non-zero if
+# a target is missed (the message names it).
 bench: deps-check $(BENCH_BUILD)/recorder_bench $(BENCH_BUILD)/bench_feeder \
        $(SCOPE) $(SCOPE_WINDOW) \
-       $(BUILD)/examples/perfdata $(BENCH_BUILD)/gtk_floor
+       $(BUILD)/examples/perfdata $(BENCH_BUILD)/gtk_floor $(QEMU_SHAPED)
 	@status=0; $(BENCH_BUILD)/recorder_bench || status=1; \
+	sh tests/bench/segment_memory.sh $(BUILD) || status=1; \
 	sh tests/bench/scope_window_cpu.sh $(BUILD) || status=1; exit $$status
 
 demo: deps-demo

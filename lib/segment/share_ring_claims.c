@@ -158,12 +158,13 @@ static bool judge_room(ring_claims *c)
 }
 
 /* Writer: reserve the bottom's blocks up to what is claimed and HEADROOM
- * more (no more than the small rings not placed yet may take), short of
- * the top's claims; as much of it as the file system has room for. */
+ * more, or an eighth of what the small rings not placed yet may take if
+ * less (what is reserved ahead and never used stays small), short of the
+ * top's claims; as much of it as the file system has room for. */
 static bool reserve_ahead(ring_claims *c)
 {
     uint64_t ends = __atomic_load_n(&c->ends, __ATOMIC_ACQUIRE);
-    uint64_t ahead = __atomic_load_n(&c->unclaimed, __ATOMIC_RELAXED);
+    uint64_t ahead = __atomic_load_n(&c->unclaimed, __ATOMIC_RELAXED) / 8;
     if (ahead > RING_CLAIMS_HEADROOM)
         ahead = RING_CLAIMS_HEADROOM;
     uint64_t claimed = (ends & UINT32_MAX) * UNIT;

@@ -41,9 +41,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-/* Blocks reserved past what rings have claimed: room for about a hundred
+/* Blocks reserved past what rings have claimed: room for about fifty
  * rings of 8 slots before the command thread's next wake-up. */
-#define RING_CLAIMS_HEADROOM    (256u << 10)
+#define RING_CLAIMS_HEADROOM    (128u << 10)
 
 typedef struct ring_claims ring_claims;
 
