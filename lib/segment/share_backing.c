@@ -1,5 +1,5 @@
 /* share_backing.c - reserve the blocks of the segment's tables and strings
- * as they fill (share_backing_private.h). */
+ * as they fill, and put strings in (share_backing_private.h). */
 #include "segment/share_backing_private.h"
 #include "segment/share_file_private.h"
 #include "segment/share_limits_private.h"
@@ -13,7 +13,6 @@
 
 /* Per table (and the strings): reserved from its start up to this offset. */
 static uint64_t reserved_to[SHARE_LIMITS];
-static bool refused;
 
 static const share_table *table_of(enum share_limit limit)
 {
@@ -50,7 +49,6 @@ void share_backing_reset_locked(void)
         reserved_to[k] = table ? table->offset : 0;
     }
     reserved_to[SHARE_LIMIT_STRINGS] = writer->layout.strings.offset;
-    refused = false;
 }
 
 /* Say once per process that the file system is full, and why. */
@@ -74,7 +72,6 @@ bool share_back_locked(uint64_t offset, uint64_t size)
     int error = share_file_reserve(writer->fd, offset, size);
     if (!error)
         return true;
-    refused = true;
     say_no_room(error);
     return false;
 }
@@ -124,7 +121,20 @@ uint64_t share_backing_free(void)
     return (uint64_t) fs.f_bavail * fs.f_frsize;
 }
 
-bool share_backing_refused(void)
+/* From our copy of the layout (readers can write the header), once the
+ * blocks are reserved. */
+uint64_t share_put_string(const char *text)
 {
-    return refused;
+    share_header *L = &writer->layout;
+    if (!text)
+        return 0;
+    size_t len = strlen(text) + 1;
+    if (L->strings_used + len > L->strings.size ||
+        !share_back_strings_locked(len))
+        return 0;
+    uint64_t offset = L->strings.offset + L->strings_used;
+    memcpy(writer->view.base + offset, text, len);
+    L->strings_used += len;
+    writer->header->strings_used = L->strings_used;
+    return offset;
 }

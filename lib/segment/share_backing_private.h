@@ -45,7 +45,8 @@ bool share_back_strings_locked(uint64_t bytes) RECORDER_HIDDEN;
  * cannot be told; UINT64_MAX without a file). */
 uint64_t share_backing_free(void) RECORDER_HIDDEN;
 
-/* Whether a reservation failed since the segment was made. */
-bool share_backing_refused(void) RECORDER_HIDDEN;
+/* In the string region: a copy of 'text', or 0 (none, no room in the
+ * region, or no room for its blocks). */
+uint64_t share_put_string(const char *text) RECORDER_HIDDEN;
 
 #endif /* RECORDER_SHARE_BACKING_PRIVATE_H */

@@ -13,7 +13,6 @@
 #include "record/clock_private.h"
 #include "record/share_hooks_private.h"
 #include "trace/trace_spec_private.h"
-#include "segment/share_ring_claims_private.h"
 
 #include <errno.h>
 #include <linux/futex.h>
@@ -27,6 +26,9 @@
 #include <unistd.h>
 
 /* Futexes in a file mapping shared between processes: not FUTEX_PRIVATE. */
+/* When the writer wants its refresh again (share_commands_start). */
+static share_tend_timer tend_timer;
+
 static void futex_wait(uint32_t *word, uint32_t seen, const struct timespec *timeout)
 {
     syscall(SYS_futex, word, FUTEX_WAIT, seen, timeout, NULL, 0);
@@ -318,7 +320,9 @@ static void *apply_commands(void *arg)
         /* Rings took their place in the segment since we last reserved
          * blocks ahead of them, or wait for room: look again, and sleep
          * for good once the program's recorders settled. */
-        uint64_t until_tend = ring_claims_next_tend_ns();
+        share_tend_timer timer = __atomic_load_n(&tend_timer,
+                                                 __ATOMIC_ACQUIRE);
+        uint64_t until_tend = timer ? timer() : 0;
         struct timespec tend = {
             (time_t) (until_tend / 1000000000), (long) (until_tend % 1000000000)
         };
@@ -356,8 +360,10 @@ static void unavailable(share_header *header, const char *what, int error)
            what, error);
 }
 
-void share_commands_start(share_header *header, share_command_ring *ring)
+void share_commands_start(share_header *header, share_command_ring *ring,
+                          share_tend_timer next_tend)
 {
+    __atomic_store_n(&tend_timer, next_tend, __ATOMIC_RELEASE);
     ring->capacity = SHARE_COMMANDS;
     share_command_ring *old = __atomic_exchange_n(&current_ring, ring,
                                                   __ATOMIC_ACQ_REL);

@@ -689,7 +689,8 @@ static bool create_locked(const char *path, const share_needs *at_least,
     }
     share_leave_at_exit_and_fork();
     share_commands_start(h, (share_command_ring *)
-                            (view.base + writer->layout.commands.offset));
+                            (view.base + writer->layout.commands.offset),
+                         ring_claims_next_tend_ns);
     if (growing)
     {
         record(recorder, "Shared segment grown to %lu KiB for %u recorders, "

@@ -3,7 +3,6 @@
  * our arrays beside its tables. */
 #include "segment/share_writer_state_private.h"
 #include "segment/share_sizing_private.h"
-#include "segment/share_backing_private.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -15,23 +14,9 @@ share_writer_state share_writer = {
 /* ---- allocation in the segment (writer lock held) ------------------------ */
 
 /* Readers can write the segment too, so every offset and count we use
- * comes from writer->layout; the header only publishes them. */
-uint64_t share_put_string(const char *text)
-{
-    share_header *L = &writer->layout;
-    if (!text)
-        return 0;
-    size_t len = strlen(text) + 1;
-    if (L->strings_used + len > L->strings.size ||
-        !share_back_strings_locked(len))
-        return 0;
-    uint64_t offset = L->strings.offset + L->strings_used;
-    memcpy(writer->view.base + offset, text, len);
-    L->strings_used += len;
-    writer->header->strings_used = L->strings_used;
-    return offset;
-}
-
+ * comes from writer->layout; the header only publishes them. (Strings go
+ * in with share_put_string, share_backing.c, which reserves their blocks
+ * first.) */
 void share_count_ring(uint32_t slots)
 {
     share_header *L = &writer->layout;

@@ -71,9 +71,6 @@ typedef struct share_writer_state
 extern share_writer_state share_writer RECORDER_HIDDEN;
 static share_writer_state *const writer = &share_writer;
 
-/* In the string region: a copy of 'text', or 0 (none, or no room). */
-uint64_t share_put_string(const char *text) RECORDER_HIDDEN;
-
 /* Count a ring of 'slots' slots per lane in the ring region: layout's
  * rings_used is what the rings of the recorders in the segment, and of
  * their exports, may take once used (share_ring_claims.c takes it). */
