@@ -139,6 +139,8 @@ TEST_HELPERS    := $(BUILD)/tests/compat/cplusplus_headers \
 # Programs the shell checks start to fill segments (tests/writers).
 TEST_WRITERS    := $(patsubst tests/%.c,$(BUILD)/tests/%,\
                    $(wildcard tests/writers/*.c))
+# And a QEMU-shaped one, its sources generated (tests/writers/qemu_shaped/).
+QEMU_SHAPED     := $(BUILD)/tests/writers/qemu_shaped
 
 FUZZ_SOURCES    := $(wildcard tests/fuzz/fuzz_*.c)
 FUZZ_NAMES      := $(FUZZ_SOURCES:tests/fuzz/%.c=%)
@@ -163,7 +165,7 @@ all: $(STATIC_LIB) $(SHARED_LIB) $(SHARED_LINKS) $(SYMBOLIZE) $(EXAMPLES) \
      $(SCOPE) $(SCOPE_WINDOW) $(GRAPH_LIB) $(GRAPH_LINKS) $(GRAPH_TYPELIB) \
      $(BUILD)/examples/embed_scope
 
-tests: $(TESTS) $(TEST_HELPERS) $(REPLAYS) $(TEST_WRITERS)
+tests: $(TESTS) $(TEST_HELPERS) $(REPLAYS) $(TEST_WRITERS) $(QEMU_SHAPED)
 
 # --- library ---------------------------------------------------------------
 
@@ -283,6 +285,15 @@ $(TEST_WRITERS): $(BUILD)/tests/writers/%: tests/writers/%.c $(STATIC_LIB)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -Iinclude $(CPPFLAGS_LIB) -Itests/support $< -o $@ \
 	    $(STATIC_LIB) $(LDLIBS)
+
+# A QEMU-shaped program, 1 500 recorders of 8 slots: its sources are
+# generated as QEMU's recorder trace back-end generates its own.
+$(QEMU_SHAPED): tests/writers/qemu_shaped/main.c \
+                tests/support/qemu_shaped_sources.sh $(STATIC_LIB)
+	@mkdir -p $(@D)
+	sh tests/support/qemu_shaped_sources.sh $@.src 1500
+	$(CC) $(ALL_CFLAGS) -Iinclude -I$@.src $@.src/trace.c \
+	    $@.src/trace_first.c $< -o $@ $(STATIC_LIB) $(LDLIBS)
 
 # --- tests -----------------------------------------------------------------
 
@@ -438,12 +449,14 @@ $(BENCH_BUILD)/gtk_floor: tests/bench/gtk_floor.c scope/window/renderer_choice.c
 	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -Iscope $(SCOPE_WINDOW_CFLAGS) $^ -o $@ \
 	    $(SCOPE_WINDOW_LIBS)
 
-# Release build, one table of medians and ratios, then the scope window's
-# CPU under Xvfb; non-zero if a target is missed (the message names it).
+# Release build, one table of medians and ratios, what sharing costs a
+# QEMU-shaped program, then the scope window's CPU under Xvfb; non-zero if
+# a target is missed (the message names it).
 bench: deps-check $(BENCH_BUILD)/recorder_bench $(BENCH_BUILD)/bench_feeder \
        $(SCOPE) $(SCOPE_WINDOW) \
-       $(BUILD)/examples/perfdata $(BENCH_BUILD)/gtk_floor
+       $(BUILD)/examples/perfdata $(BENCH_BUILD)/gtk_floor $(QEMU_SHAPED)
 	@status=0; $(BENCH_BUILD)/recorder_bench || status=1; \
+	sh tests/bench/segment_memory.sh $(BUILD) || status=1; \
 	sh tests/bench/scope_window_cpu.sh $(BUILD) || status=1; exit $$status
 
 demo: deps-demo

@@ -123,7 +123,9 @@ typedef struct recorder_info
     recorder_ring_t         ring;       /* recorder 1.2's view of the ring:
                                            'size' slots in each lane (as
                                            defined), 'item_size' a slot's;
-                                           the indexes are not kept */
+                                           the indexes are not kept (the
+                                           library uses two of those words
+                                           for itself) */
 } recorder_info;
 
 typedef struct recorder_tweak

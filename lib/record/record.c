@@ -10,6 +10,7 @@
 #include "record/slot_read_private.h"
 #include "record/trace_private.h"
 #include "record/watch_private.h"
+#include "record/share_hooks_private.h"
 
 /* Reserve 'count' consecutive slots. Release fence: the reservation must be
  * visible before any word we then write into the slots (a reader that sees
@@ -45,6 +46,12 @@ static inline void commit(recorder_slot *slot, uint64_t index, bool tail)
 static __thread unsigned thread_lane __attribute__((tls_model("initial-exec")));
 static __thread uint64_t last_stamp __attribute__((tls_model("initial-exec")));
 static unsigned lanes_given;
+
+unsigned recorder_lanes_started(void)
+{
+    unsigned given = __atomic_load_n(&lanes_given, __ATOMIC_RELAXED);
+    return given < RECORDER_LANES ? given : RECORDER_LANES;
+}
 
 /* Out of line and cold, like the first-record wrappers below that call it:
  * the common path makes no call for it. */
@@ -97,6 +104,17 @@ static inline recorder_watch *watch_of(recorder_info *rec)
     return __atomic_load_n((recorder_watch **) &rec->watch, __ATOMIC_ACQUIRE);
 }
 
+/* The first record in a lane of this ring (index 0): note that the
+ * recorder holds records, and a segment writer may give its ring a place
+ * in the segment now (share_hooks_private.h). Cold and out of line: the
+ * common path only compares the index it has. */
+__attribute__((noinline, cold))
+static void first_in_lane(recorder_info *rec)
+{
+    __atomic_store_n(&RECORDER_RECORDED(rec), 1, __ATOMIC_SEQ_CST);
+    recorder_share_first_record(rec);
+}
+
 /* Both return the index of the record in its lane (its ORDER in dumps). */
 __attribute__((always_inline))
 static inline uint64_t write_short(recorder_info *rec,
@@ -118,6 +136,8 @@ static inline uint64_t write_short(recorder_info *rec,
     put(slot, 6, a4);
     commit(slot, index, false);
 
+    if (__builtin_expect(index == 0, 0))
+        first_in_lane(rec);
     if (__builtin_expect(rec->trace != 0, 0))
         trace_record(rec, buffer, mask, index);
     recorder_watch *watch = watch_of(rec);
@@ -147,6 +167,8 @@ static inline uint64_t write_long(recorder_info *rec,
     commit(tail, index + 1, true);
     commit(head, index, false);
 
+    if (__builtin_expect(index == 0, 0))
+        first_in_lane(rec);
     if (__builtin_expect(rec->trace != 0, 0))
         trace_record(rec, buffer, mask, index);
     recorder_watch *watch = watch_of(rec);

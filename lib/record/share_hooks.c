@@ -56,6 +56,13 @@ unsigned recorder_share_file_mode(void)
     return h ? h->file_mode() : 0;
 }
 
+void recorder_share_first_record(struct recorder_info *rec)
+{
+    const recorder_share_hooks *h = hooks();
+    if (h)
+        h->first_record(rec);
+}
+
 bool recorder_sharing(void)
 {
     const recorder_share_hooks *h = hooks();

@@ -28,6 +28,7 @@
 #include <stddef.h>
 
 struct recorder_export_request;         /* trace_spec_private.h */
+struct recorder_info;                   /* recorder.h */
 
 typedef struct recorder_share_hooks
 {
@@ -37,6 +38,7 @@ typedef struct recorder_share_hooks
     bool (*active)(void);
     bool (*limits)(char *out, size_t size);
     unsigned (*file_mode)(void);
+    void (*first_record)(struct recorder_info *rec);
 } recorder_share_hooks;
 
 /* Set by the writer ('hooks' must outlive the process). */
@@ -64,6 +66,11 @@ unsigned recorder_share_file_mode(void) RECORDER_HIDDEN;
  * table full at 1048576)"), in out[size]; false if nothing, or if not
  * sharing. */
 bool recorder_share_limits(char *out, size_t size) RECORDER_HIDDEN;
+
+/* From the record path, on the first record in a lane of the ring of
+ * 'rec': a segment writer gives the ring its place in the segment if it
+ * has none yet. Lock-free, no allocation, no system call. */
+void recorder_share_first_record(struct recorder_info *rec) RECORDER_HIDDEN;
 
 /* True once this process writes a segment. Lock-free. */
 bool recorder_sharing(void) RECORDER_HIDDEN;

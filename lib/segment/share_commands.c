@@ -26,6 +26,9 @@
 #include <unistd.h>
 
 /* Futexes in a file mapping shared between processes: not FUTEX_PRIVATE. */
+/* When the writer wants its refresh again (share_commands_start). */
+static share_tend_timer tend_timer;
+
 static void futex_wait(uint32_t *word, uint32_t seen, const struct timespec *timeout)
 {
     syscall(SYS_futex, word, FUTEX_WAIT, seen, timeout, NULL, 0);
@@ -314,10 +317,23 @@ static void *apply_commands(void *arg)
         const struct timespec *timeout = pending ? &soon
                                        : until_point == UINT64_MAX ? NULL
                                        : &point;
+        /* Rings took their place in the segment since we last reserved
+         * blocks ahead of them, or wait for room: look again, and sleep
+         * for good once the program's recorders settled. */
+        share_tend_timer timer = __atomic_load_n(&tend_timer,
+                                                 __ATOMIC_ACQUIRE);
+        uint64_t until_tend = timer ? timer() : 0;
+        struct timespec tend = {
+            (time_t) (until_tend / 1000000000), (long) (until_tend % 1000000000)
+        };
+        if (until_tend &&
+            (!timeout || timeout->tv_sec > tend.tv_sec ||
+             (timeout->tv_sec == tend.tv_sec && timeout->tv_nsec > tend.tv_nsec)))
+            timeout = &tend;
         wait_for_work(&ring->doorbell, bell, changed, timeout);
         /* Tweaks the program assigned directly show in the segment after
          * these wake-ups too, the last one about a second after start. */
-        if (timeout == &point)
+        if (timeout == &point || timeout == &tend)
             recorder_share_update();
     }
     return NULL;
@@ -344,8 +360,10 @@ static void unavailable(share_header *header, const char *what, int error)
            what, error);
 }
 
-void share_commands_start(share_header *header, share_command_ring *ring)
+void share_commands_start(share_header *header, share_command_ring *ring,
+                          share_tend_timer next_tend)
 {
+    __atomic_store_n(&tend_timer, next_tend, __ATOMIC_RELEASE);
     ring->capacity = SHARE_COMMANDS;
     share_command_ring *old = __atomic_exchange_n(&current_ring, ring,
                                                   __ATOMIC_ACQ_REL);

@@ -7,12 +7,14 @@
 #include "recorder_share.h"
 
 /* Writer side: start the thread that applies commands as they arrive. It
- * sleeps on a futex in the ring, so it costs nothing while idle. If it
- * cannot start, 'header' says so (commands_error, commands_why). While
- * group or others may write the segment's file, commands are answered
- * with a refusal, not applied. */
-void share_commands_start(share_header *header, share_command_ring *ring)
-    RECORDER_HIDDEN;
+ * sleeps on a futex in the ring, so it costs nothing while idle, but for
+ * the wake-ups 'next_tend' asks for (nanoseconds from now, 0: none; the
+ * writer's refresh runs after each). If it cannot start, 'header' says so
+ * (commands_error, commands_why). While group or others may write the
+ * segment's file, commands are answered with a refusal, not applied. */
+typedef uint64_t (*share_tend_timer)(void);
+void share_commands_start(share_header *header, share_command_ring *ring,
+                          share_tend_timer next_tend) RECORDER_HIDDEN;
 
 /* In a forked child, which has no command thread: start afresh next time. */
 void share_commands_forget(void) RECORDER_HIDDEN;

@@ -2,6 +2,7 @@
 #define _GNU_SOURCE                     /* F_OFD_SETLK */
 #include "segment/share_file_private.h"
 #include "segment/share_layout_private.h"
+#include "backtrace/crash_report_private.h"
 #include "recorder_share.h"
 
 #include <errno.h>
@@ -184,11 +185,13 @@ static bool within_file_size_limit(const char *path, uint64_t size,
     return false;
 }
 
-/* Reserve the blocks. The limit may have been lowered since we asked
- * (another thread, prlimit from outside): SIGXFSZ stays blocked meanwhile,
- * and one the reservation raised is taken back (it is sent to this
- * thread), so the answer is EFBIG, never the end of the process. */
-static int reserve(int fd, uint64_t size)
+/* Run 'grow' on 'fd', which may make the file larger: the file size limit
+ * may have been lowered since within_file_size_limit asked (another
+ * thread, prlimit from outside). SIGXFSZ stays blocked meanwhile, and one
+ * it raised is taken back (it is sent to this thread), so the answer is
+ * EFBIG, never the end of the process. Returns 0 or an errno value. */
+static int without_sigxfsz(int fd, uint64_t offset, uint64_t size,
+                           int (*grow)(int fd, uint64_t offset, uint64_t size))
 {
     sigset_t xfsz, saved, pending;
     sigemptyset(&xfsz);
@@ -196,7 +199,7 @@ static int reserve(int fd, uint64_t size)
     pthread_sigmask(SIG_BLOCK, &xfsz, &saved);
     bool was_pending = sigpending(&pending) == 0 &&
                        sigismember(&pending, SIGXFSZ);
-    int err = posix_fallocate(fd, 0, (off_t) size);
+    int err = grow(fd, offset, size);
     if (err == EFBIG && !was_pending)
     {
         struct timespec now = { 0, 0 };
@@ -206,11 +209,50 @@ static int reserve(int fd, uint64_t size)
     return err;
 }
 
-/* Lock the new file open as 'fd' (created as 'path'), reserve its blocks
- * and map it. On failure, says why, removes the file and closes 'fd'. */
-static int lock_reserve_map(int fd, const char *path, uint64_t size,
-                            share_view *view, char *why, size_t why_size)
+static int allocate(int fd, uint64_t offset, uint64_t size)
 {
+    return posix_fallocate(fd, (off_t) offset, (off_t) size);
+}
+
+static int set_length(int fd, uint64_t offset, uint64_t size)
+{
+    return ftruncate(fd, (off_t) (offset + size)) == 0 ? 0 : errno;
+}
+
+int share_file_reserve(int fd, uint64_t offset, uint64_t size)
+{
+    return without_sigxfsz(fd, offset, size, allocate);
+}
+
+/* The regions written from the start, by anyone, or in a signal handler:
+ * the header, the command ring (readers write it), the clock and the
+ * crash region. Everything else gets its blocks as it comes into use. */
+static int reserve_fixed(int fd, const share_header *layout)
+{
+    const share_region fixed[] = {
+        { 0, sizeof(share_header) },
+        layout->commands,
+        layout->clock,
+        { layout->crash, layout->crash ? CRASH_REGION_SIZE : 0 },
+    };
+    for (unsigned r = 0; r < sizeof(fixed) / sizeof(fixed[0]); r++)
+    {
+        int err = fixed[r].size
+            ? share_file_reserve(fd, fixed[r].offset, fixed[r].size) : 0;
+        if (err)
+            return err;
+    }
+    return 0;
+}
+
+/* Lock the new file open as 'fd' (created as 'path'), give it the size of
+ * 'layout', reserve the blocks of its fixed regions and map it. On
+ * failure, says why, removes the file and closes 'fd'. */
+static int lock_reserve_map(int fd, const char *path,
+                            const share_header *layout, share_view *view,
+                            char *why, size_t why_size)
+{
+    uint64_t size = layout->total_size;
     struct flock lock = { .l_type = F_WRLCK, .l_whence = SEEK_SET };
     if (fcntl(fd, F_OFD_SETLK, &lock) != 0)
     {
@@ -218,9 +260,12 @@ static int lock_reserve_map(int fd, const char *path, uint64_t size,
         goto fail_created;
     }
 
-    /* Reserve every block now, so a full disk fails here and not as a
-     * SIGBUS on some later record. */
-    int err = reserve(fd, size);
+    /* A sparse file of the full size: pages get blocks when reserved, so
+     * a full disk fails here or in a later reservation, never as a SIGBUS
+     * on some later record. */
+    int err = without_sigxfsz(fd, 0, size, set_length);
+    if (!err)
+        err = reserve_fixed(fd, layout);
     if (err)
     {
         snprintf(why, why_size, "cannot reserve %lu KiB for %s: %s",
@@ -244,9 +289,10 @@ fail_created:
     return -1;
 }
 
-int share_file_create(const char *path, uint64_t size, share_view *view,
-                      char *why, size_t why_size)
+int share_file_create(const char *path, const share_header *layout,
+                      share_view *view, char *why, size_t why_size)
 {
+    uint64_t size = layout->total_size;
     bool foreign = false, held = false;
     if (!within_file_size_limit(path, size, why, why_size) ||
         !directory_is_safe(path, why, why_size) ||
@@ -260,14 +306,15 @@ int share_file_create(const char *path, uint64_t size, share_view *view,
         snprintf(why, why_size, "cannot create %s: %s", path, strerror(errno));
         return -1;
     }
-    return lock_reserve_map(fd, path, size, view, why, why_size);
+    return lock_reserve_map(fd, path, layout, view, why, why_size);
 }
 
-int share_file_create_beside(const char *path, uint64_t size,
+int share_file_create_beside(const char *path, const share_header *layout,
                              share_view *view, char *temporary,
                              size_t temporary_size, char *why,
                              size_t why_size)
 {
+    uint64_t size = layout->total_size;
     if (!within_file_size_limit(path, size, why, why_size) ||
         !directory_is_safe(path, why, why_size))
         return -1;
@@ -285,7 +332,7 @@ int share_file_create_beside(const char *path, uint64_t size,
                  strerror(errno));
         return -1;
     }
-    return lock_reserve_map(fd, temporary, size, view, why, why_size);
+    return lock_reserve_map(fd, temporary, layout, view, why, why_size);
 }
 
 bool share_file_replace(const char *temporary, const char *path, int old_fd,

@@ -10,8 +10,10 @@
 
 #define RECORDER_SHARE_DEFAULT_PATH     "/tmp/recorder_share"
 
-/* Create the segment file at 'path', 'size' bytes, mapped read-write into
- * 'view' and write-locked for as long as this process lives. Refuses a
+/* Create the segment file at 'path', laid out as 'layout' (its total_size
+ * bytes, sparse: only the header, command ring, clock and crash region
+ * get their blocks now), mapped read-write into 'view' and write-locked
+ * for as long as this process lives. Refuses a
  * symbolic link, anything but a regular file, a directory others can write
  * without the sticky bit, a file that is not a recorder segment of ours,
  * one a live process holds (naming it), and a size above the file size
@@ -23,14 +25,17 @@
  * otherwise. */
 #define SHARE_FILE_FOREIGN      (-2)
 #define SHARE_FILE_HELD         (-3)
-int share_file_create(const char *path, uint64_t size, share_view *view,
-                      char *why, size_t why_size) RECORDER_HIDDEN;
+struct share_header;
+int share_file_create(const char *path, const struct share_header *layout,
+                      share_view *view, char *why, size_t why_size)
+    RECORDER_HIDDEN;
 
 /* For a segment that grows: a new file beside the one at 'path' (same
  * directory, a unique name written into temporary[temporary_size]), made
  * as share_file_create makes one. Returns the descriptor, or -1 with a
  * message in 'why'. */
-int share_file_create_beside(const char *path, uint64_t size,
+int share_file_create_beside(const char *path,
+                             const struct share_header *layout,
                              share_view *view, char *temporary,
                              size_t temporary_size, char *why,
                              size_t why_size) RECORDER_HIDDEN;
@@ -41,6 +46,13 @@ int share_file_create_beside(const char *path, uint64_t size,
  * message in 'why' otherwise. */
 bool share_file_replace(const char *temporary, const char *path, int old_fd,
                         char *why, size_t why_size) RECORDER_HIDDEN;
+
+/* Reserve the blocks of [offset, offset + size) of the segment file open
+ * as 'fd', so that writing there cannot fault for want of room. 0, or an
+ * errno value (ENOSPC: the file system is full; EFBIG: ulimit -f), never
+ * SIGXFSZ. */
+int share_file_reserve(int fd, uint64_t offset, uint64_t size)
+    RECORDER_HIDDEN;
 
 /* Whether a live writer holds the lock on the file open as 'fd'. The lock
  * is an open-file-description lock: it belongs to the writer's descriptor,

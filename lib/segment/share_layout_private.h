@@ -153,7 +153,10 @@ typedef struct share_recorder
     int64_t  trace;                     /* mirror of the writer's value */
     uint64_t ring;                      /* offset of its first lane */
     uint32_t ring_size;                 /* slots in each lane */
-    uint32_t lanes;                     /* lanes laid end to end */
+    uint32_t lanes;                     /* lanes laid end to end; 0 while
+                                           it has no ring in the segment
+                                           (it never recorded): ring_size
+                                           is then its size as defined */
 } share_recorder;
 
 typedef struct share_tweak

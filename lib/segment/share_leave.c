@@ -7,6 +7,7 @@
 #include "record/clock_private.h"
 #include "segment/share_commands_private.h"
 #include "segment/segment_guard_private.h"
+#include "segment/share_ring_claims_private.h"
 #include "text/safe_output_private.h"
 
 #include <stdlib.h>
@@ -25,10 +26,20 @@ void share_segment_truncated(void *arg)
         __atomic_load_n(&writer->serial, __ATOMIC_ACQUIRE) ||
         __atomic_exchange_n(&writer->detached, true, __ATOMIC_ACQ_REL))
         return;                         /* an older segment, or said already */
-    char line[PATH_MAX + 128];
+    /* A page of a file still whole that its file system could not give
+     * (full, the page not reserved yet: share_ring_claims.c) faults too. */
+    struct stat st;
+    int fd = __atomic_load_n(&writer->fd, __ATOMIC_ACQUIRE);
+    bool whole = fd >= 0 && fstat(fd, &st) == 0 &&
+                 (uint64_t) st.st_size >= writer->view.size;
+    char line[PATH_MAX + 160];
     size_t at = safe_append(line, sizeof(line), 0,
-                            "recorder: %s was truncated under us; recording "
-                            "continues in private memory, no longer shared\n",
+                            whole ? "recorder: no room for a page of %s on its "
+                                    "file system; recording continues in "
+                                    "private memory, no longer shared\n"
+                                  : "recorder: %s was truncated under us; "
+                                    "recording continues in private memory, "
+                                    "no longer shared\n",
                             SAFE_ARGS(SAFE_TEXT(
                                 writer->guarded_path[(uintptr_t) arg & 1])));
     safe_write_all(STDERR_FILENO, line, at);
@@ -42,6 +53,7 @@ void share_let_go_if_detached_locked(void)
     if (!__atomic_load_n(&writer->detached, __ATOMIC_ACQUIRE) ||
         writer->fd < 0)
         return;
+    ring_claims_close(writer->claims);  /* new rings stay in process memory */
     close(writer->fd);
     writer->fd = -1;
     record(recorder_warning, "Shared segment truncated under us, not shared");
@@ -129,11 +141,17 @@ static void after_fork_in_parent(void)
 static void after_fork_in_child(void)
 {
     pthread_mutex_init(&writer->lock, NULL);
+    ring_claims_forget();
     if (!writer->header)
         return;
+    const uint8_t *start = writer->view.base;
+    const uint8_t *end = start + writer->view.size;
     for (unsigned i = 0; i < writer->layout.recorders.count; i++)
     {
         recorder_info *rec = writer->recorders[i];
+        const uint8_t *ring = (const uint8_t *) rec->buffer;
+        if (ring < start || ring >= end)
+            continue;                   /* still in process memory */
         size_t bytes = ring_bytes(rec->mask + 1);
         void *copy = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
                           MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);

@@ -33,12 +33,18 @@ uint64_t share_capacity(const share_header *h, enum share_limit limit)
     return 0;
 }
 
-void share_not_shared_locked(enum share_limit limit, const char *kind,
-                             const char *name)
+uint32_t share_left_out_locked(enum share_limit limit)
 {
     uint32_t count = ++writer->not_shared[limit];
     __atomic_store_n(&writer->header->not_shared[limit], count,
                      __ATOMIC_RELEASE);
+    return count;
+}
+
+void share_not_shared_locked(enum share_limit limit, const char *kind,
+                             const char *name)
+{
+    uint32_t count = share_left_out_locked(limit);
     uint64_t capacity = share_capacity(&writer->layout, limit);
     static bool told[SHARE_LIMITS];
     if (!told[limit])

@@ -19,6 +19,10 @@
 uint64_t share_capacity(const share_header *h, enum share_limit limit)
     RECORDER_HIDDEN;
 
+/* Count one more entry of 'limit' left out (and publish the count), as
+ * the two below do; the caller said why. Returns the count. */
+uint32_t share_left_out_locked(enum share_limit limit) RECORDER_HIDDEN;
+
 /* 'kind' 'name' did not fit in the 'limit' table or region, which cannot
  * grow: count it and say so. */
 void share_not_shared_locked(enum share_limit limit, const char *kind,

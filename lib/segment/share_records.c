@@ -22,9 +22,19 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* What a follower knows of a recorder's name and ring. */
+enum follow_state
+{
+    FOLLOW_NOT = 0,                     /* not matched, or no ring to read */
+    FOLLOW_YES = 1,                     /* followed: its lanes are read */
+    FOLLOW_PENDING = 2                  /* matched, but it has no ring in
+                                           the segment yet (it never
+                                           recorded): looked at again */
+};
+
 typedef struct followed
 {
-    signed char matches;                /* -1: not looked at yet */
+    signed char matches;                /* enum follow_state */
     char        name[64];               /* escaped */
     uint64_t    next[RECORDER_SHARE_LANES_MAX];
 } followed;
@@ -109,7 +119,7 @@ static bool ring_followed(recorder_share *share,
     for (unsigned o = 0; o < r; o++)
     {
         ring_view other;
-        if (records->recorders[o].matches != 1 ||
+        if (records->recorders[o].matches != FOLLOW_YES ||
             !share_reader_ring(share, o, &other))
             continue;
         const uint8_t *other_start = (const uint8_t *) other.first;
@@ -121,38 +131,51 @@ static bool ring_followed(recorder_share *share,
     return false;
 }
 
-/* Look at recorders published since the last read, once each. */
+/* Look at recorder 'r': whether its name matches, and whether it has a
+ * ring to follow yet. */
+static void look_at(recorder_share *share, recorder_share_records *records,
+                    unsigned r)
+{
+    followed *f = &records->recorders[r];
+    ring_view ring;
+    if (f->matches == FOLLOW_NOT)
+    {
+        const share_recorder *entry = share_reader_recorder(share, r);
+        char name[sizeof(f->name)];
+        if (!entry ||
+            !share_reader_string(share, entry->name, name, sizeof(name)) ||
+            (!records->any && regexec(&records->regex, name, 0, NULL, 0) != 0))
+            return;
+        recorder_share_escape(f->name, sizeof(f->name), name,
+                              strnlen(name, sizeof(name)));
+        f->matches = FOLLOW_PENDING;
+    }
+    if (!share_reader_ring(share, r, &ring))
+        return;                         /* no ring yet: pending */
+    f->matches = ring_followed(share, records, r, &ring) ? FOLLOW_NOT
+                                                          : FOLLOW_YES;
+}
+
+/* Look at recorders published since the last read, and again at those
+ * that had no ring yet (a ring takes its place in the segment at its
+ * recorder's first record). A name is matched once. */
 static bool follow_new_recorders(recorder_share *share,
                                  recorder_share_records *records)
 {
+    unsigned seen = records->count;
     unsigned count = recorder_share_recorder_count(share);
-    if (count <= records->count)
-        return true;
-    followed *grown = realloc(records->recorders, count * sizeof(*grown));
-    if (!grown)
-        return false;
-    records->recorders = grown;
-    for (unsigned r = records->count; r < count; r++)
+    if (count > seen)
     {
-        followed *f = &records->recorders[r];
-        memset(f, 0, sizeof(*f));
-        f->matches = 0;
-        const share_recorder *entry = share_reader_recorder(share, r);
-        char name[sizeof(f->name)];
-        ring_view ring;
-        if (!entry ||
-            !share_reader_string(share, entry->name, name, sizeof(name)) ||
-            !share_reader_ring(share, r, &ring))
-            continue;
-        if (!records->any && regexec(&records->regex, name, 0, NULL, 0) != 0)
-            continue;
-        if (ring_followed(share, records, r, &ring))
-            continue;
-        recorder_share_escape(f->name, sizeof(f->name), name,
-                              strnlen(name, sizeof(name)));
-        f->matches = 1;
+        followed *grown = realloc(records->recorders, count * sizeof(*grown));
+        if (!grown)
+            return false;
+        memset(grown + seen, 0, (count - seen) * sizeof(*grown));
+        records->recorders = grown;
+        records->count = count;
     }
-    records->count = count;
+    for (unsigned r = 0; r < records->count; r++)
+        if (r >= seen || records->recorders[r].matches == FOLLOW_PENDING)
+            look_at(share, records, r);
     return true;
 }
 
@@ -264,7 +287,7 @@ size_t recorder_share_records_read(recorder_share *share,
     {
         followed *f = &records->recorders[r];
         ring_view ring;
-        if (f->matches != 1 || !share_reader_ring(share, r, &ring))
+        if (f->matches != FOLLOW_YES || !share_reader_ring(share, r, &ring))
             continue;
         for (unsigned lane = 0; lane < ring.lanes; lane++)
         {

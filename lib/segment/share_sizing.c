@@ -132,7 +132,6 @@ void share_fill_header(share_header *h, uint64_t total, const share_needs *room)
     h->command_size = sizeof(share_command);
     h->slot_size = sizeof(recorder_slot);
     h->ring_head_size = sizeof(recorder_buffer);
-    h->total_size = total;
     if (getrandom(&h->generation, sizeof(h->generation), GRND_NONBLOCK) !=
         sizeof(h->generation))
         h->generation = recorder_ticks() ^ ((uint64_t) getpid() << 32);
@@ -148,7 +147,13 @@ void share_fill_header(share_header *h, uint64_t total, const share_needs *room)
     h->utc_offset_s = tm.tm_gmtoff;
     h->start_wall_us = local_us - tm.tm_gmtoff * 1000000;
     h->start_mono_ns = recorder_clock_start_mono_ns();
+    share_place_regions(h, total, room);
+}
 
+void share_place_regions(share_header *h, uint64_t total,
+                         const share_needs *room)
+{
+    h->total_size = total;
     uint64_t at = align_up(sizeof(share_header), 64);
 #define PLACE_TABLE(table, limit, entry)                                \
     h->table.offset = at;                                               \
@@ -178,6 +183,6 @@ void share_fill_header(share_header *h, uint64_t total, const share_needs *room)
 uint64_t share_segment_size(const share_needs *room)
 {
     share_header probe = { 0 };
-    share_fill_header(&probe, 0, room);
+    share_place_regions(&probe, 0, room);
     return probe.rings.offset + probe.rings.size;
 }

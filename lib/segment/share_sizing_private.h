@@ -97,6 +97,11 @@ void share_size_segment(const share_needs *wanted, const share_needs *at_least,
 void share_fill_header(share_header *h, uint64_t total,
                        const share_needs *room) RECORDER_HIDDEN;
 
+/* Only where the tables and regions of a segment of 'total' bytes with
+ * 'room' go, and its total_size: what share_fill_header lays out. */
+void share_place_regions(share_header *h, uint64_t total,
+                         const share_needs *room) RECORDER_HIDDEN;
+
 /* Bytes of a segment with 'room'. */
 uint64_t share_segment_size(const share_needs *room) RECORDER_HIDDEN;
 

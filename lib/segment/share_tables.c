@@ -60,8 +60,8 @@ bool share_reader_ring(recorder_share *share, unsigned index, ring_view *out)
     if (!entry)
         return false;
     uint32_t slots = __atomic_load_n(&entry->ring_size, __ATOMIC_ACQUIRE);
-    uint32_t lanes = entry->lanes;
-    uint64_t offset = entry->ring;
+    uint32_t lanes = __atomic_load_n(&entry->lanes, __ATOMIC_ACQUIRE);
+    uint64_t offset = __atomic_load_n(&entry->ring, __ATOMIC_RELAXED);
     const share_region *rings = &share->header.rings;
     if (slots < 4 || slots > MAX_RING_SLOTS || (slots & (slots - 1)) ||
         lanes < 1 || lanes > RECORDER_SHARE_LANES_MAX ||
@@ -97,6 +97,14 @@ bool recorder_share_recorder_info(recorder_share *share, unsigned index,
             out->records += __atomic_load_n(&share_ring_lane(&ring,
                                                              lane)->writer,
                                             __ATOMIC_ACQUIRE);
+    }
+    else
+    {
+        /* No ring in the segment yet (it never recorded): its size as
+         * defined, no lanes, no records. */
+        uint32_t slots = __atomic_load_n(&entry->ring_size, __ATOMIC_ACQUIRE);
+        if (slots >= 4 && slots <= MAX_RING_SLOTS && !(slots & (slots - 1)))
+            out->size = slots;
     }
     return true;
 }

@@ -27,6 +27,8 @@
 #include "segment/share_leave_private.h"
 #include "segment/share_limits_private.h"
 #include "segment/share_sizing_private.h"
+#include "segment/share_backing_private.h"
+#include "segment/share_ring_claims_private.h"
 #include "record/clock_private.h"
 #include "segment/share_commands_private.h"
 #include "segment/share_file_private.h"
@@ -37,6 +39,7 @@
 #include "segment/file_identity_private.h"
 #include "record/output_private.h"
 #include "record/registry_private.h"
+#include "record/record_private.h"
 #include "text/safe_output_private.h"
 #include "segment/segment_guard_private.h"
 #include "base/sites_private.h"
@@ -133,60 +136,13 @@ static share_recorder *shared_recorder(unsigned index)
                                writer->layout.recorders.offset) + index;
 }
 
-/* Move the ring of recorder 'index' into the segment, with at least 'slots'
- * slots. The newest records come along; writers switch at once. */
-static bool move_ring(unsigned index, uint32_t slots)
-{
-    recorder_info *rec = writer->recorders[index];
-    uint32_t old_size = (uint32_t) rec->mask + 1;
-    if (slots < old_size)
-        slots = old_size;
-    uint64_t offset;
-    recorder_buffer *ring = share_alloc_ring(slots, &offset);
-    if (!ring)
-    {
-        record(recorder_error, "No room to share the ring of %+s", rec->name);
-        return false;
-    }
-    for (unsigned lane = 0; lane < RECORDER_LANES; lane++)
-    {
-        const recorder_buffer *old = RECORDER_LANE(rec->buffer, old_size, lane);
-        recorder_buffer *copy = RECORDER_LANE(ring, slots, lane);
-        const recorder_slot *from = RECORDER_BUFFER_SLOTS(old);
-        recorder_slot *to = RECORDER_BUFFER_SLOTS(copy);
-        uint64_t end = __atomic_load_n(&old->writer, __ATOMIC_ACQUIRE);
-        uint64_t start = end > old_size ? end - old_size : 0;
-        for (uint64_t i = start; i < end; i++)
-        {
-            const recorder_slot *src = &from[i & (old_size - 1)];
-            recorder_slot *dst = &to[i & (slots - 1)];
-            for (unsigned w = 0; w < 7; w++)
-                dst->word[w] = __atomic_load_n(&src->word[w], __ATOMIC_RELAXED);
-            dst->seq = __atomic_load_n(&src->seq, __ATOMIC_ACQUIRE);
-        }
-        copy->writer = end;
-        copy->reader = old->reader;
-        copy->size = slots;
-    }
-
-    /* Ring before mask: see recorder_info. */
-    __atomic_store_n(&rec->buffer, ring, __ATOMIC_RELEASE);
-    __atomic_store_n(&rec->mask, (uintptr_t) slots - 1, __ATOMIC_RELEASE);
-
-    share_recorder *entry = shared_recorder(index);
-    entry->ring = offset;
-    entry->lanes = RECORDER_LANES;
-    __atomic_store_n(&entry->ring_size, slots, __ATOMIC_RELEASE);
-    return true;
-}
-
 static void add_recorder_locked(recorder_info *rec)
 {
     share_header *L = &writer->layout;
     unsigned count = L->recorders.count;
-    for (unsigned i = 0; i < count; i++)
-        if (writer->recorders[i] == rec)
-            return;
+    uintptr_t known = RECORDER_SHARED_ENTRY(rec);  /* ours, if in this one */
+    if (known && known <= count && writer->recorders[known - 1] == rec)
+        return;
     enum share_limit full =
         count >= L->recorders.capacity ? SHARE_LIMIT_RECORDERS
       : !share_strings_fit(text_bytes(rec->name) + text_bytes(rec->description))
@@ -198,13 +154,25 @@ static void add_recorder_locked(recorder_info *rec)
         grow_or_drop_locked(full, "recorder", rec->name);
         return;
     }
+    if (!share_back_entry_locked(SHARE_LIMIT_RECORDERS, count))
+    {
+        share_left_out_locked(SHARE_LIMIT_RECORDERS);
+        return;
+    }
+    /* Its ring takes its place in the segment when it first records
+     * (share_ring_claims.c); now, if it did already. */
     writer->recorders[count] = rec;
+    share_count_ring((uint32_t) rec->mask + 1);
     share_recorder *entry = shared_recorder(count);
     entry->name = share_put_string(rec->name);
     entry->description = share_put_string(rec->description);
     entry->trace = rec->trace;
-    if (move_ring(count, 0))
-        publish(&L->recorders, &writer->header->recorders);
+    entry->ring_size = (uint32_t) rec->mask + 1; /* as defined; no lanes yet */
+    bool had_ring = ring_claims_had_ring(writer->claims_left, rec);
+    ring_claims_own(writer->claims, count, rec);
+    publish(&L->recorders, &writer->header->recorders);
+    if (had_ring || ring_claims_recorded(rec))
+        ring_claims_place(writer->claims, count, 0);
 }
 
 static void add_tweak_locked(recorder_tweak *tweak)
@@ -222,6 +190,11 @@ static void add_tweak_locked(recorder_tweak *tweak)
     if (full != SHARE_LIMITS)
     {
         grow_or_drop_locked(full, "tweak", tweak->name);
+        return;
+    }
+    if (!share_back_entry_locked(SHARE_LIMIT_TWEAKS, count))
+    {
+        share_left_out_locked(SHARE_LIMIT_TWEAKS);
         return;
     }
     writer->tweaks[count] = tweak;
@@ -251,6 +224,11 @@ static void add_sites_locked(recorder_site *first, recorder_site *last)
                 return;                 /* the new segment has them all */
             continue;
         }
+        if (!share_back_entry_locked(SHARE_LIMIT_SITES, count))
+        {
+            share_left_out_locked(SHARE_LIMIT_SITES);
+            continue;
+        }
         share_site *entry = &table[count];
         entry->address = (uintptr_t) site;
         entry->format = share_put_string(site->format);
@@ -260,7 +238,12 @@ static void add_sites_locked(recorder_site *first, recorder_site *last)
             writer->last_file_offset = share_put_string(site->file);
         }
         entry->file = writer->last_file_offset;
-        entry->function = share_put_string(site->function);
+        if (site->function != writer->last_function)
+        {
+            writer->last_function = site->function;
+            writer->last_function_offset = share_put_string(site->function);
+        }
+        entry->function = writer->last_function_offset;
         entry->line = site->line;
         site->id = count;
         publish(&L->sites, &writer->header->sites);
@@ -333,6 +316,11 @@ static void add_modules_locked(void)
             grown = grow_or_drop_locked(full, "module", line + path_at);
             continue;
         }
+        if (!share_back_entry_locked(SHARE_LIMIT_MODULES, L->modules.count))
+        {
+            share_left_out_locked(SHARE_LIMIT_MODULES);
+            continue;
+        }
         share_module *entry = &table[L->modules.count];
         entry->start = start;
         entry->end = end;
@@ -392,6 +380,11 @@ static bool add_channel(unsigned recorder, unsigned argument, const char *name)
       : SHARE_LIMITS;
     if (full != SHARE_LIMITS)
         return !grow_or_drop_locked(full, "channel", name);
+    if (!share_back_entry_locked(SHARE_LIMIT_CHANNELS, count))
+    {
+        share_left_out_locked(SHARE_LIMIT_CHANNELS);
+        return true;
+    }
     char *copy = strdup(name);
     if (!copy)
     {
@@ -437,19 +430,24 @@ static bool export_locked(unsigned index, const recorder_export_request *req,
         added++;
     }
     rec->exports = added ? (void *) req : NULL;
-
-    uint32_t slots = export_slots(req);
-    if (!added || slots <= rec->mask + 1)
+    if (!added)
         return true;
-    if (ring_too_large(slots))
+
+    /* Readers read channels from the ring: it takes its place now. */
+    uint32_t slots = export_slots(req);
+    if (slots <= rec->mask + 1)
+        slots = 0;
+    else if (ring_too_large(slots))
     {
         share_not_shared_locked(SHARE_LIMIT_RINGS, "exported ring", rec->name);
-        return true;
+        slots = 0;
     }
-    if (!share_ring_fits(slots))
+    else if (!share_ring_fits(slots))
         return !grow_or_drop_locked(SHARE_LIMIT_RINGS, "exported ring",
                                     rec->name);
-    move_ring(index, slots);
+    else
+        share_count_ring(slots);
+    ring_claims_place(writer->claims, index, slots);
     return true;
 }
 
@@ -503,20 +501,20 @@ static void say_not_sharing(const char *what, const char *why)
     snprintf(said, sizeof(said), "%s", text);
 }
 
-/* Create the file of a segment of 'size' bytes, mapped as 'view': at
+/* Create the file of a segment laid out as 'plan', mapped as 'view': at
  * '*path', or beside it for a growth (named in temporary[PATH_MAX]). When
  * another user holds the default path, '*path' becomes fallback[PATH_MAX].
  * The descriptor, or a negative value once said why (also in why[]). */
-static int create_file_locked(const char **path, uint64_t size, bool growing,
-                              share_view *view, char *temporary,
+static int create_file_locked(const char **path, const share_header *plan,
+                              bool growing, share_view *view, char *temporary,
                               char *fallback, char *why, size_t why_size)
 {
     int fd;
     if (growing)
-        fd = share_file_create_beside(*path, size, view, temporary, PATH_MAX,
+        fd = share_file_create_beside(*path, plan, view, temporary, PATH_MAX,
                                       why, why_size);
     else
-        fd = share_file_create(*path, size, view, why, why_size);
+        fd = share_file_create(*path, plan, view, why, why_size);
     if (fd == SHARE_FILE_FOREIGN &&
         strcmp(*path, RECORDER_SHARE_DEFAULT_PATH) == 0)
     {
@@ -525,7 +523,7 @@ static int create_file_locked(const char **path, uint64_t size, bool growing,
         share_file_fallback_path(fallback, PATH_MAX);
         fprintf(stderr, "recorder: %s; sharing in %s instead\n", why, fallback);
         *path = fallback;
-        fd = share_file_create(*path, size, view, why, why_size);
+        fd = share_file_create(*path, plan, view, why, why_size);
     }
     if (fd == SHARE_FILE_HELD && !share_path_per_process(writer->asked))
     {
@@ -572,9 +570,11 @@ static share_header *switch_locked(const char *path, int fd, share_view view,
     share_fill_header(h, size, room);
     h->writer_base = (uintptr_t) view.base;
     writer->layout = *h;
+    share_backing_reset_locked();
     writer->fd = fd;
     writer->view = view;
     writer->last_file = NULL;
+    writer->last_function = NULL;
     memset(writer->not_shared, 0, sizeof(writer->not_shared));
     if (!growing)
         writer->cannot_grow = false;
@@ -618,8 +618,12 @@ static bool create_locked(const char *path, const share_needs *at_least,
         share_measure_needs(&wanted);
     share_size_segment(&wanted, at_least, &room);
     uint64_t size = share_segment_size(&room);
-    if (!share_make_arrays(&room))
+    share_header plan = { 0 };
+    share_place_regions(&plan, size, &room);
+    ring_claims *claims = ring_claims_make(&plan);
+    if (!claims || !share_make_arrays(&room))
     {
+        ring_claims_free(claims);
         say_not_sharing(growing ? "the shared segment cannot grow"
                                 : "not sharing", "out of memory");
         writer->cannot_grow |= growing;
@@ -630,10 +634,13 @@ static bool create_locked(const char *path, const share_needs *at_least,
     char why[2 * PATH_MAX + 256];       /* room for the path twice */
     char temporary[PATH_MAX];
     char fallback[PATH_MAX];
-    int fd = create_file_locked(&path, size, growing, &view, temporary,
+    int fd = create_file_locked(&path, &plan, growing, &view, temporary,
                                 fallback, why, sizeof(why));
     if (fd < 0)
+    {
+        ring_claims_free(claims);
         return false;
+    }
 
     if (!growing)
     {
@@ -649,8 +656,16 @@ static bool create_locked(const char *path, const share_needs *at_least,
     char previous_path[PATH_MAX];
     snprintf(previous_path, sizeof(previous_path), "%s", writer->path);
 
+    /* No ring may take its place in the segment we leave from now on. */
+    ring_claims_close(writer->claims);
+    writer->claims_left = writer->claims;
+    ring_claims_map(claims, view);
+    writer->claims = claims;
     share_header *h = switch_locked(path, fd, view, size, &room, growing);
     fill_locked();
+    ring_claims_free(writer->claims_left);
+    writer->claims_left = NULL;
+    ring_claims_open(claims);
     /* From now on, calibration points go to this segment as well. */
     recorder_clock_share((recorder_time_base *)
                          (view.base + writer->layout.clock.offset));
@@ -674,7 +689,8 @@ static bool create_locked(const char *path, const share_needs *at_least,
     }
     share_leave_at_exit_and_fork();
     share_commands_start(h, (share_command_ring *)
-                            (view.base + writer->layout.commands.offset));
+                            (view.base + writer->layout.commands.offset),
+                         ring_claims_next_tend_ns);
     if (growing)
     {
         record(recorder, "Shared segment grown to %lu KiB for %u recorders, "
@@ -828,6 +844,8 @@ static void share_refresh(void)
                          __atomic_load_n(&writer->tweaks[i]->trace,
                                          __ATOMIC_RELAXED),
                          __ATOMIC_RELAXED);
+    if (writer->fd >= 0)
+        ring_claims_tend(writer->claims);
     pthread_mutex_unlock(&writer->lock);
 }
 
@@ -850,6 +868,7 @@ void recorder_share_install(void)
         .active = share_active,
         .limits = share_limits,
         .file_mode = share_file_mode,
+        .first_record = ring_claims_first_record,
     };
     recorder_share_hooks_set(&hooks);
 }

@@ -14,33 +14,13 @@ share_writer_state share_writer = {
 /* ---- allocation in the segment (writer lock held) ------------------------ */
 
 /* Readers can write the segment too, so every offset and count we use
- * comes from writer->layout; the header only publishes them. */
-uint64_t share_put_string(const char *text)
+ * comes from writer->layout; the header only publishes them. (Strings go
+ * in with share_put_string, share_backing.c, which reserves their blocks
+ * first.) */
+void share_count_ring(uint32_t slots)
 {
     share_header *L = &writer->layout;
-    if (!text)
-        return 0;
-    size_t len = strlen(text) + 1;
-    if (L->strings_used + len > L->strings.size)
-        return 0;
-    uint64_t offset = L->strings.offset + L->strings_used;
-    memcpy(writer->view.base + offset, text, len);
-    L->strings_used += len;
-    writer->header->strings_used = L->strings_used;
-    return offset;
-}
-
-recorder_buffer *share_alloc_ring(uint32_t slots, uint64_t *offset)
-{
-    share_header *L = &writer->layout;
-    uint64_t bytes = ring_bytes(slots);
-    uint64_t at = align_up(L->rings_used, 64);
-    if (at + bytes > L->rings.size)
-        return NULL;
-    L->rings_used = at + bytes;
-    writer->header->rings_used = L->rings_used;
-    *offset = L->rings.offset + at;
-    return (recorder_buffer *) (writer->view.base + *offset);
+    L->rings_used = align_up(L->rings_used, 64) + ring_bytes(slots);
 }
 
 bool share_strings_fit(uint64_t bytes)

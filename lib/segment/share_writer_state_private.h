@@ -57,22 +57,24 @@ typedef struct share_writer_state
     uint32_t         not_shared[SHARE_LIMITS];
     const char *     last_file;         /* string reuse across sites */
     uint64_t         last_file_offset;
+    const char *     last_function;     /* the same, for sites' functions */
+    uint64_t         last_function_offset;
     int              guard;             /* segment_guard handle of view */
     uintptr_t        serial;            /* which segment 'guard' is for */
     bool             detached;          /* file truncated: private memory */
+    struct ring_claims *claims;         /* where rings take their place */
+    struct ring_claims *claims_left;    /* the last segment's, closed, while
+                                           the next one fills */
 } share_writer_state;
 
 /* The one state (share_writer_state.c), as the writer's files name it. */
 extern share_writer_state share_writer RECORDER_HIDDEN;
 static share_writer_state *const writer = &share_writer;
 
-/* In the string region: a copy of 'text', or 0 (none, or no room). */
-uint64_t share_put_string(const char *text) RECORDER_HIDDEN;
-
-/* In the ring region: a ring of 'slots' slots per lane at '*offset', or
- * NULL if there is no room. */
-recorder_buffer *share_alloc_ring(uint32_t slots, uint64_t *offset)
-    RECORDER_HIDDEN;
+/* Count a ring of 'slots' slots per lane in the ring region: layout's
+ * rings_used is what the rings of the recorders in the segment, and of
+ * their exports, may take once used (share_ring_claims.c takes it). */
+void share_count_ring(uint32_t slots) RECORDER_HIDDEN;
 
 /* Whether 'bytes' more strings, or a ring of 'slots', would fit. */
 bool share_strings_fit(uint64_t bytes) RECORDER_HIDDEN;

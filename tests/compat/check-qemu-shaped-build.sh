@@ -15,32 +15,7 @@ shell_test check-qemu-shaped-build
          make -s BUILD="$build" "$build/librecorder.a" >/dev/null)
 
 events=1500
-{
-    echo '#ifndef TRACE_H'
-    echo '#define TRACE_H'
-    echo '#include <recorder/recorder.h>'
-    echo '#include <recorder/recorder_ring.h>'
-    echo 'RECORDER_TWEAK_DECLARE(trace_tweak);'
-    echo 'RECORDER_RING_DECLARE(trace_ring, int, 16);'
-    i=0
-    while [ $i -lt $events ]; do
-        echo "RECORDER_DECLARE(event_$i);"
-        i=$((i + 1))
-    done
-    echo 'static inline void trace_event_7(int fd, unsigned size)'
-    echo '{ record(event_7, "event_7 fd %d size %u", fd, size); }'
-    echo '#endif'
-} > "$work/trace.h"
-{
-    echo '#include "trace.h"'
-    echo 'RECORDER_TWEAK_DEFINE(trace_tweak, 3, "A tweak of the trace");'
-    echo 'RECORDER_RING_DEFINE(trace_ring, int, 16);'
-    i=0
-    while [ $i -lt $events ]; do
-        echo "RECORDER_DEFINE(event_$i, 8, \"Tracepoint event_$i\");"
-        i=$((i + 1))
-    done
-} > "$work/trace.c"
+sh "$top/tests/support/qemu_shaped_sources.sh" "$work" $events
 cat > "$work/main.c" <<'EOF'
 #include "trace.h"
 #include <string.h>
