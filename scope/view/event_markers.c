@@ -77,6 +77,8 @@ void scope_markers_add(scope_markers *markers, scope_marker_kind kind,
 
 size_t scope_markers_count(const scope_markers *markers)
 {
+    if (!markers)                       /* a graph with no event store */
+        return 0;
     return markers->added < markers->capacity ? markers->added
                                               : markers->capacity;
 }

@@ -52,7 +52,8 @@ void scope_markers_observe(scope_markers *markers, scope_marker_fn fn,
 void scope_markers_add(scope_markers *markers, scope_marker_kind kind,
                        double time, const char *text);
 
-/* Markers held, and the index-th, oldest added first. */
+/* Markers held (none in a NULL store), and the index-th, oldest added
+ * first. */
 size_t scope_markers_count(const scope_markers *markers);
 const scope_marker *scope_markers_get(const scope_markers *markers,
                                       size_t index);
