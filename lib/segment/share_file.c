@@ -209,8 +209,16 @@ static int without_sigxfsz(int fd, uint64_t offset, uint64_t size,
     return err;
 }
 
+/* Within the file's length only: a file truncated under the writer must
+ * not grow back by a reservation the command thread makes afterwards
+ * (sharing again at that path would find a file of zeros, not a segment,
+ * and refuse to replace it). */
 static int allocate(int fd, uint64_t offset, uint64_t size)
 {
+    if (fallocate(fd, FALLOC_FL_KEEP_SIZE, (off_t) offset, (off_t) size) == 0)
+        return 0;
+    if (errno != EOPNOTSUPP)
+        return errno;
     return posix_fallocate(fd, (off_t) offset, (off_t) size);
 }
 
