@@ -97,9 +97,10 @@ static bool try_helper(const char *directory, const char *relative)
     return true;
 }
 
-/* Next to this library (build tree), one level up (build/examples;
- * where tests find it through RECORDER_SYMBOLIZE), then in libexec beside the lib directory it was installed
- * in, then where 'make install' put it. */
+/* RECORDER_SYMBOLIZE if set (the tests, two levels down, set it); else
+ * next to this library (build tree), one level up (build/examples), in
+ * libexec beside the lib directory it was installed in, then where 'make
+ * install' put it. */
 static void find_helper(void)
 {
     const char *forced = getenv("RECORDER_SYMBOLIZE");

@@ -8,30 +8,17 @@
 # exported channel works the same. The scope marks each snapshot on its
 # time axis ("marker: snapshot" in --trace-view), drawn in the PNG.
 set -eu
-top=$(cd "$(dirname "$0")/../.." && pwd)
-build=${BUILD:-build}
-case "$build" in /*) ;; *) build="$top/$build" ;; esac
-scope="$build/recorder_scope"
+. "$(dirname "$0")/../support/shell_test.sh"
+shell_test check-share-snapshots
 writer_bin="$build/tests/writers/snapshot_writer"
-work=$(mktemp -d)
-writer=""
-cleanup() {
-    [ -n "$writer" ] && kill -9 "$writer" 2>/dev/null
-    rm -rf "$work"
-}
-trap cleanup EXIT
-fail() { echo "check-share-snapshots: $*"; exit 1; }
 files() { find "$work/snaps" -name '*.txt' | wc -l; }
-wait_for() {
-    for _ in $(seq 200); do eval "$1" && return 0; sleep 0.05; done
-    return 1
-}
 
 mkdir "$work/snaps"
 export RECORDER_SHARE="$work/seg"
 RECORDER_SNAPSHOT_DIR="$work/snaps" RECORDER_TRACES=snap_tick=level, \
     "$writer_bin" 8 >/dev/null 2>"$work/writer.err" &
 writer=$!
+pids="$pids $writer"
 wait_for '[ -e "$RECORDER_SHARE" ] && "$scope" -l >/dev/null 2>&1' ||
     fail "the writer does not share"
 [ "$(files)" -eq 0 ] || fail "a snapshot before any condition was armed"
