@@ -132,7 +132,7 @@ shows_new_process() {
 wait_for shows_new_process
 check_values "${shots}$saved.csv" 2 200 5000
 # The slider's value went to the new process too.
-"$scope" -S "$seg" -l | grep -Eq '^  feed_gain +100 ' ||
+wait_for "'$scope' -S '$seg' -l | grep -Eq '^  feed_gain +100 '" 5 ||
     fail "the new process did not get the slider's value"
 
 # --- q quits ----------------------------------------------------------------
