@@ -74,23 +74,6 @@ static void add_outcome(scope_commands *queue, bool failed,
         queue->read = queue->written - OUTCOMES;
 }
 
-/* The queue's segment, reopened once a new process took the path and
- * every answer from the old one came in. */
-static recorder_share *queue_share(scope_commands *queue, char *error,
-                                   size_t size)
-{
-    if (queue->share && !queue->flying &&
-        recorder_share_state(queue->share) == RECORDER_SHARE_REPLACED)
-    {
-        recorder_share_close(queue->share);
-        queue->share = NULL;
-    }
-    if (!queue->share)
-        queue->share = recorder_share_open_flags(queue->path,
-                                                 queue->open_flags, error, size);
-    return queue->share;
-}
-
 /* Look at the answers of posted commands; keep those still to come. */
 static void collect(scope_commands *queue)
 {
@@ -133,6 +116,35 @@ static void collect(scope_commands *queue)
             queue->flight[kept++] = *p;
     }
     queue->flying = kept;
+}
+
+/* The queue's segment, reopened once a new process took the path. The
+ * old process's answers are read first: it gave them, or never will (a
+ * still window reads them only on its next poll, maybe after the new
+ * process came). */
+static recorder_share *queue_share(scope_commands *queue, char *error,
+                                   size_t size)
+{
+    if (queue->share &&
+        recorder_share_state(queue->share) == RECORDER_SHARE_REPLACED)
+    {
+        collect(queue);
+        /* None can still be pending there; were one, its ticket would
+         * outlive the segment it belongs to. */
+        for (unsigned f = 0; f < queue->flying; f++)
+        {
+            add_outcome(queue, true, queue->flight[f].command,
+                        "got no answer", "the program was replaced");
+            free(queue->flight[f].command);
+        }
+        queue->flying = 0;
+        recorder_share_close(queue->share);
+        queue->share = NULL;
+    }
+    if (!queue->share)
+        queue->share = recorder_share_open_flags(queue->path,
+                                                 queue->open_flags, error, size);
+    return queue->share;
 }
 
 /* Post queued commands, oldest first, while there is room in flight. */

@@ -1,7 +1,7 @@
 /* test_scope_command_queue.c - commands posted from the main loop: they
  * reach the program, a slider's burst of values ends at its last one,
  * failures come back with the program's reason, and a stuck program never
- * makes a call wait. */
+ * makes a call wait; a restarted program gets the next command. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -257,6 +257,40 @@ static void test_commands_to_an_exited_program_fail(void **state)
     scope_commands_delete(queue);
 }
 
+/* The program restarts while a command's answer is still to be read (a
+ * still window reads answers on its next poll): the next command goes to
+ * the new process, and the old answer still comes back. */
+static void test_a_restarted_program_gets_the_next_command(void **state)
+{
+    (void) state;
+    static const step_fn steps[] = { share_only };
+    writer first = start_writer(path, steps, 1, 0);
+    scope_commands *queue = scope_commands_new(path, 0);
+    assert_true(scope_commands_send(queue, "queue_gain=42", "queue_gain"));
+    for (int tries = 0; tries < 5000 && tweak_in_program("queue_gain") != 42;
+         tries++)
+        usleep(1000);
+    assert_int_equal(tweak_in_program("queue_gain"), 42);
+    writer_finish(&first);
+
+    writer second = start_writer(path, steps, 1, 0);
+    assert_true(scope_commands_send(queue, "queue_gain=43", "queue_gain"));
+    assert_true(scope_commands_flush(queue, 5000));
+    assert_int_equal(tweak_in_program("queue_gain"), 43);
+    char outcome[400];
+    bool failed = true;
+    unsigned applied = 0;
+    while (scope_commands_outcome(queue, outcome, sizeof(outcome), &failed))
+    {
+        assert_false(failed);
+        applied++;
+    }
+    assert_int_equal(applied, 2);
+    assert_string_equal(outcome, "'queue_gain=43' applied");
+    scope_commands_delete(queue);
+    writer_finish(&second);
+}
+
 static void test_delete_drops_what_is_pending(void **state)
 {
     (void) state;
@@ -282,6 +316,8 @@ int main(void)
         cmocka_unit_test_setup(test_commands_without_a_program_fail_with_a_reason,
                                next_segment),
         cmocka_unit_test_setup(test_commands_to_an_exited_program_fail,
+                               next_segment),
+        cmocka_unit_test_setup(test_a_restarted_program_gets_the_next_command,
                                next_segment),
         cmocka_unit_test_setup(test_delete_drops_what_is_pending,
                                next_segment),
