@@ -323,13 +323,15 @@ static double graph_x(const graph_plot_info *info, int64_t left,
 
 /* The leftmost pixel (graph x) that samples or markers added since the
  * image was drawn change; +inf if none; NaN: the image cannot be brought
- * up to date. */
+ * up to date. In '*to', the pixel after the rightmost they change (a span
+ * still filling has nothing right of its newest sample, drawn once). */
 static double changed_from(const graph_retained *r,
                            const graph_plot_info *info, graph_plot *plot,
-                           int64_t left)
+                           int64_t left, double *to)
 {
     const graph_model *m = info->model;
     double from = INFINITY;
+    *to = -INFINITY;
     /* Samples dropped that the margin or the plot still showed. */
     double oldest = (double) (left - GRAPH_MARGIN_COLUMNS) * info->step;
     for (unsigned s = 0; s < info->series_count; s++)
@@ -349,6 +351,10 @@ static double changed_from(const graph_retained *r,
         double x = graph_x(info, left, (int64_t) floor(t / info->step));
         if (x < from)
             from = x;
+        double newest = series->time[series->end - 1 - series->base];
+        x = graph_x(info, left, (int64_t) floor(newest / info->step));
+        if (x + 1 + SEAM_PIXELS > *to)
+            *to = x + 1 + SEAM_PIXELS;
     }
     if (isfinite(from))
         from = graph_plot_from(plot, from);
@@ -364,6 +370,8 @@ static double changed_from(const graph_retained *r,
                                    info->t0, info->t1, info->x, info->w);
         if (x - SEAM_PIXELS < from)
             from = floor(x) - SEAM_PIXELS;
+        if (ceil(x) + 1 + SEAM_PIXELS > *to)
+            *to = ceil(x) + 1 + SEAM_PIXELS;
     }
     return from;
 }
@@ -481,27 +489,36 @@ static void draw_plot(void *data, cairo_t *cr, const graph_plot_info *info,
     /* Tiles the plot shows, no more. */
     int64_t image_end = tile_floor(left + (int64_t) w + TILE - 1);
     int64_t start = image_left;         /* absolute column drawn from */
+    int64_t stop = image_end;           /* and to, then the new ones */
+    int64_t fresh = image_end;          /* columns the tiles did not hold */
     if (reusable(r, info) && image_left >= r->image_left && left >= r->left)
     {
-        double from = changed_from(r, info, plot, left);
+        double to, from = changed_from(r, info, plot, left, &to);
         if (!isnan(from))
         {
-            /* Columns the tiles did not hold, and those data changed. */
-            start = r->image_end;
-            if (from < graph_x(info, left, start))
-                start = left + (int64_t) floor(from - x);
-            start = tile_floor(start);
-            if (start < image_left)
-                start = image_left;
+            fresh = r->image_end > image_left ? r->image_end : image_left;
+            start = stop = fresh;
+            if (from < graph_x(info, left, fresh))
+            {
+                /* Those data changed, to the tile of their newest. */
+                start = tile_floor(left + (int64_t) floor(from - x));
+                stop = tile_floor(left + (int64_t) ceil(to - x) + TILE - 1);
+                if (start < image_left)
+                    start = image_left;
+            }
         }
     }
-    r->whole = start == image_left;
-    r->drawn = (unsigned) (image_end - start);
+    if (stop > fresh)
+        stop = fresh;
+    r->whole = start == image_left && stop == fresh;      /* every tile */
+    r->drawn = (unsigned) (stop - start + image_end - fresh);
     if (r->whole)
         drop_strips(r, 0, r->strip_count);      /* drawn afresh */
     scroll_strips(r, floor_to(image_left, STRIP));
     bool complete = true;
-    for (int64_t tile = start; tile < image_end; tile += TILE)
+    for (int64_t tile = start; tile < stop; tile += TILE)
+        complete &= draw_tile(r, info, plot, left, tile);
+    for (int64_t tile = fresh; tile < image_end; tile += TILE)
         complete &= draw_tile(r, info, plot, left, tile);
     remember(r, info, left, image_left, image_end);
 
@@ -545,6 +562,14 @@ double graph_retained_live_end(double end, double span, double columns)
         return end;
     double column = span / columns;
     return ceil(end / column) * column;
+}
+
+double graph_retained_filling_end(double start, double span, double columns)
+{
+    if (!(span > 0) || !(columns >= 1) || !isfinite(start))
+        return start + span;
+    double column = span / columns;
+    return floor(start / column) * column + span;
 }
 
 /* ---- the reference ------------------------------------------------------- */

@@ -86,4 +86,10 @@ void graph_retained_reference(const graph_retained *retained, cairo_t *cr,
  * scrolls by whole columns. */
 double graph_retained_live_end(double end, double span, double columns);
 
+/* The right edge of a live frame still filling from its first sample at
+ * 'start': its left edge is 'start' rounded down to a whole column (the
+ * first sample stays inside, within a column of the edge), so that the
+ * plot is kept and only its new columns drawn while the span fills. */
+double graph_retained_filling_end(double start, double span, double columns);
+
 #endif /* SCOPE_GRAPH_RETAINED_H */

@@ -259,16 +259,24 @@ void graph_view_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
         model.band_y1 = view->band_y1;
     }
 
-    /* Live, the right edge on a whole column: each column then holds the
-     * same time in every frame, the plot scrolls by whole columns, and a
-     * pause keeps that edge. A span still filling stands on its first
-     * sample, which rounding would push off its left edge. */
-    if (!w->time.paused && w->time.span > 0 && isfinite(model.view_end) &&
-        !scope_time_view_filling(&w->time, &w->held))
+    /* Live, the edges on whole columns: each column then holds the same
+     * time in every frame, the plot scrolls by whole columns (the kept
+     * plot is reused, only new columns drawn), and a pause keeps that
+     * edge. A span still filling has its left edge on its first sample,
+     * rounded down (rounding its right edge up would push that sample off
+     * the plot); once full, its right edge is rounded up. */
+    if (!w->time.paused && w->time.span > 0 && isfinite(model.view_end))
     {
-        model.view_end = graph_retained_live_end(
-            model.view_end, w->time.span, graph_plot_width(&model, width));
-        w->held.live_end = model.view_end;
+        double columns = graph_plot_width(&model, width);
+        if (scope_time_view_filling(&w->time, &w->held))
+            model.view_end = graph_retained_filling_end(
+                model.view_end - w->time.span, w->time.span, columns);
+        else
+        {
+            model.view_end = graph_retained_live_end(
+                model.view_end, w->time.span, columns);
+            w->held.live_end = model.view_end;
+        }
     }
 
     /* Nothing over the plot that may reach around it: in two bands. */

@@ -129,11 +129,11 @@ most() { sort -n | tail -n 1; }
 # window_row LABEL TARGET SLIDERS SEGMENT TRACES WRITER... -- SCOPE_ARGS...
 # Start the writer recording the channels of TRACES into SEGMENT, then the
 # scope on it with the renderer it picks. TARGET: "ratio:MAX" (at most MAX
-# x its floor: once the scope has run 4 s, GTK alone with its layout,
-# renderer and frame rate, and SLIDERS slider rows, runs beside it; both
-# measured over the same 10 s, so that the machine's other load weighs on
-# both alike), "still:CPU:FRAMES" (at most CPU% of a core and FRAMES
-# frames in any second, over 10 s after 4 s; no floor), "-" (a ratio, for
+# x its floor: once the scope has run 12 s (its span full), GTK alone with
+# its layout, renderer and frame rate, and SLIDERS slider rows, runs beside
+# it; both measured over the same 10 s, so that the machine's other load
+# weighs on both alike), "still:CPU:FRAMES" (at most CPU% of a core and FRAMES
+# frames in any second, over 10 s after 12 s; no floor), "-" (a ratio, for
 # information).
 window_row() {
     label=$1 target=$2 sliders=$3 segment=$4 traces=$5
@@ -149,7 +149,9 @@ window_row() {
     "$build/recorder_scope" -S "$segment" --trace-view "$@" \
         >"$work/trace" 2>"$work/stderr" &
     scope=$!
-    sleep 4
+    # Start-up, then the default 10 s span filled: from then on the window
+    # scrolls, as it does for the rest of its life.
+    sleep 12
     renderer=$(sed -n 's/^renderer: //p' "$work/trace" | tail -n 1)
     graphs=$(sed -n 's/^size: graph \([0-9]*\): .*/\1/p' "$work/trace" |
              sort -n | tail -n 1)
