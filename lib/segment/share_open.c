@@ -21,6 +21,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 /* ---- opening ------------------------------------------------------------ */
@@ -197,6 +198,7 @@ recorder_share *recorder_share_open_flags(const char *path, unsigned flags,
         snprintf(error, size, "out of memory");
         return NULL;
     }
+    share->intact_tick = -1;
     snprintf(share->path, sizeof(share->path), "%s", path);
 
     share->writable = true;
@@ -322,12 +324,34 @@ void recorder_share_close(recorder_share *share)
 /* Whether the file still covers what we mapped. Truncated between this
  * check and a read, the read takes SIGBUS: segment_guard.c then replaces
  * the mapping with zeros, and this says so from then on. */
-bool share_reader_intact(recorder_share *share)
+/* The coarse clock is read without a system call (vDSO). */
+static int64_t coarse_tick(void)
+{
+    struct timespec now;
+    if (clock_gettime(CLOCK_MONOTONIC_COARSE, &now) != 0)
+        return -1;
+    return (int64_t) now.tv_sec * 1000000000 + now.tv_nsec;
+}
+
+static bool file_covers_view(recorder_share *share)
 {
     struct stat st;
-    return !segment_guard_detached(share->guard) &&
-           fstat(share->fd, &st) == 0 &&
+    return fstat(share->fd, &st) == 0 &&
            (uint64_t) st.st_size >= share->view.size;
+}
+
+bool share_reader_intact(recorder_share *share)
+{
+    if (segment_guard_detached(share->guard))
+        return false;
+    int64_t tick = coarse_tick();
+    if (share->guard >= 0 && tick >= 0 &&
+        __atomic_load_n(&share->intact_tick, __ATOMIC_RELAXED) == tick)
+        return true;
+    if (!file_covers_view(share))
+        return false;
+    __atomic_store_n(&share->intact_tick, tick, __ATOMIC_RELAXED);
+    return true;
 }
 
 /* The parts of the header that never change once the writer made it:
@@ -367,7 +391,8 @@ recorder_share_status recorder_share_state(recorder_share *share)
     if (stat(share->path, &st) == 0 &&
         (st.st_dev != share->device || st.st_ino != share->inode))
         return RECORDER_SHARE_REPLACED;
-    if (!share_reader_intact(share))
+    /* Asked now, not as of the last read. */
+    if (segment_guard_detached(share->guard) || !file_covers_view(share))
         return RECORDER_SHARE_REPLACED;     /* truncated: not ours to read */
     if (!header_unchanged(share))
         return RECORDER_SHARE_CORRUPT;

@@ -33,19 +33,29 @@ void graph_paint(cairo_t *cr, scope_rgb c, double alpha)
     cairo_set_source_rgba(cr, c.r / 255.0, c.g / 255.0, c.b / 255.0, alpha);
 }
 
+/* The faces, made once: cairo_select_font_face() makes (and looks up) a
+ * face at every call, and a frame sets its font a few dozen times. Drawing
+ * happens on one thread, as for graph_ink. */
+static void use_face(cairo_t *cr, unsigned which, double size)
+{
+    static cairo_font_face_t *faces[3];
+    static const char *const families[3] = { FONT, FONT, MONO };
+    if (!faces[which])
+        faces[which] = cairo_toy_font_face_create(
+            families[which], CAIRO_FONT_SLANT_NORMAL,
+            which == 1 ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
+    cairo_set_font_face(cr, faces[which]);
+    cairo_set_font_size(cr, size);
+}
+
 void graph_use_font(cairo_t *cr, double size, bool bold)
 {
-    cairo_select_font_face(cr, FONT, CAIRO_FONT_SLANT_NORMAL,
-                           bold ? CAIRO_FONT_WEIGHT_BOLD
-                                : CAIRO_FONT_WEIGHT_NORMAL);
-    cairo_set_font_size(cr, size);
+    use_face(cr, bold ? 1 : 0, size);
 }
 
 void graph_use_mono(cairo_t *cr, double size)
 {
-    cairo_select_font_face(cr, MONO, CAIRO_FONT_SLANT_NORMAL,
-                           CAIRO_FONT_WEIGHT_NORMAL);
-    cairo_set_font_size(cr, size);
+    use_face(cr, 2, size);
 }
 
 double graph_text_width(cairo_t *cr, const char *s)
