@@ -1,6 +1,7 @@
 /* graph_axes.c - value, lane, timing and time axes: labels and grid. */
 #include "draw/graph_axes.h"
 #include "draw/graph_style.h"
+#include "draw/kept_image.h"
 #include "view/axis_ticks.h"
 #include "view/readout.h"
 
@@ -104,6 +105,65 @@ void graph_draw_value_axis(cairo_t *cr, const graph_layout *l,
     }
     if (lines)
         grid_stroke(cr);
+}
+
+typedef struct axis_part
+{
+    const graph_layout *l;
+    const graph_scale * s;
+    bool                right_side;
+    unsigned            target;
+    const char *        unit;
+    int                 x, y, w, h;
+} axis_part;
+
+static void draw_axis_part(cairo_t *cr, void *data)
+{
+    const axis_part *a = data;
+    graph_paint(cr, graph_ink.background, 1);
+    cairo_rectangle(cr, a->x, a->y, a->w, a->h);
+    cairo_fill(cr);
+    graph_draw_value_axis(cr, a->l, a->s, a->right_side, a->target, a->unit,
+                          false);
+}
+
+bool graph_draw_value_axis_kept(scope_kept_image *kept, int scale,
+                                cairo_t *cr, double width,
+                                const graph_layout *l, const graph_scale *s,
+                                bool right_side, unsigned target,
+                                const char *unit)
+{
+    axis_part a = {
+        .l = l, .s = s, .right_side = right_side, .target = target,
+        .unit = unit, .y = (int) floor(l->y) - 8, .h = (int) ceil(l->h) + 16,
+    };
+    a.x = right_side ? (int) ceil(l->x + l->w) : 0;
+    a.w = right_side ? (int) floor(width) - a.x : (int) floor(l->x);
+    if (!kept || a.w <= 0 || (unit && strlen(unit) >= 16))
+        return false;
+    struct
+    {
+        double        plot[4], range[4];
+        graph_colours ink;
+        int           x, w;
+        unsigned      target;
+        bool          log, right_side;
+        char          unit[16];
+    } key;
+    memset(&key, 0, sizeof(key));       /* padding compares equal */
+    memcpy(key.plot, (double[]) { l->x, l->y, l->w, l->h }, sizeof(key.plot));
+    memcpy(key.range, (double[]) { s->lo, s->hi, s->top, s->height },
+           sizeof(key.range));
+    key.ink = graph_ink;
+    key.x = a.x;
+    key.w = a.w;
+    key.target = target;
+    key.log = s->log;
+    key.right_side = right_side;
+    if (unit)
+        memcpy(key.unit, unit, strlen(unit));
+    return scope_kept_image_put(kept, cr, a.x, a.y, a.w, a.h, scale, &key,
+                                sizeof(key), draw_axis_part, &a);
 }
 
 void graph_draw_lane_axis(cairo_t *cr, const graph_layout *l,

@@ -11,6 +11,8 @@
 #include <cairo.h>
 #include <stdbool.h>
 
+struct scope_kept_image;
+
 /* A grid line across the plot at y. */
 void graph_draw_grid_line(cairo_t *cr, const graph_layout *l, double y);
 
@@ -21,6 +23,17 @@ void graph_draw_grid_line(cairo_t *cr, const graph_layout *l, double y);
 void graph_draw_value_axis(cairo_t *cr, const graph_layout *l,
                            const graph_scale *s, bool right_side,
                            unsigned target, const char *unit, bool lines);
+
+/* The labels of graph_draw_value_axis() through 'kept' (kept_image.h):
+ * the column beside the plot they are drawn in, from 8 pixels above it to
+ * 8 below, in a 'width' wide frame, kept while the scale, layout and ink
+ * stay the same (a live frame draws the same labels for seconds). False,
+ * drawing nothing, if it cannot be kept: the caller draws them. */
+bool graph_draw_value_axis_kept(struct scope_kept_image *kept, int scale,
+                                cairo_t *cr, double width,
+                                const graph_layout *l, const graph_scale *s,
+                                bool right_side, unsigned target,
+                                const char *unit);
 
 /* Lanes: each lane's top and bottom values in its channel's colour
  * ('lines': the line under the lane). */

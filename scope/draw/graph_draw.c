@@ -372,6 +372,20 @@ static void frame_top(cairo_t *cr, const frame_state *f)
 }
 
 /* Around the plot: the axes' labels. */
+/* A value axis's labels, kept from frame to frame if the hooks keep it. */
+static void value_axis(cairo_t *cr, const frame_state *f, unsigned which,
+                       const graph_scale *s, bool right_side,
+                       const char *unit)
+{
+    const graph_draw_hooks *hooks = f->hooks;
+    if (!hooks || !graph_draw_value_axis_kept(
+                      hooks->axes[which], hooks->scale > 0 ? hooks->scale : 1,
+                      cr, f->width, &f->l, s, right_side, f->value_ticks,
+                      unit))
+        graph_draw_value_axis(cr, &f->l, s, right_side, f->value_ticks, unit,
+                              false);
+}
+
 static void frame_axes(cairo_t *cr, const frame_state *f)
 {
     const graph_model *model = f->model;
@@ -390,13 +404,11 @@ static void frame_axes(cairo_t *cr, const frame_state *f)
         }
         else if (model->values.mode == SCOPE_SCALE_SHARED)
         {
-            graph_draw_value_axis(cr, l, &f->values, false, f->value_ticks,
-                                  NULL, false);
+            value_axis(cr, f, 0, &f->values, false, NULL);
         }
     }
     if (views & SCOPE_VIEW_TIMING)
-        graph_draw_value_axis(cr, l, &f->timing_axis, !f->timing_left,
-                              f->value_ticks, f->unit.name, false);
+        value_axis(cr, f, 1, &f->timing_axis, !f->timing_left, f->unit.name);
     graph_draw_time_axis(cr, l, f->t0, f->t1, f->height, f->step, f->shift,
                          false);
 }

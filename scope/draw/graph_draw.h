@@ -78,6 +78,9 @@ typedef struct graph_draw_hooks
     /* The legend kept from frame to frame while it shows the same
      * (kept_image.h); NULL: drawn every frame. */
     struct scope_kept_image *legend;
+    /* The value axis's labels and the timing axis's, kept the same way
+     * (graph_draw_value_axis_kept); NULL: drawn every frame. */
+    struct scope_kept_image *axes[2];
     /* Pixels per unit of the output the frame is replayed on (kept images
      * are drawn at it); 0: 1. */
     int scale;

@@ -63,7 +63,7 @@ struct graph_retained
     unsigned own_count;
 
     scope_column_cache *columns;        /* decimated, kept for the next */
-    scope_kept_image *legend;
+    scope_kept_image *legend, *axes[2];
     unsigned drawn;
     bool     whole;
     const graph_retained *model_of;     /* a reference: its ranges */
@@ -74,9 +74,13 @@ graph_retained *graph_retained_new(void)
 {
     graph_retained *r = calloc(1, sizeof(graph_retained));
     if (r && (!(r->columns = scope_column_cache_new()) ||
-              !(r->legend = scope_kept_image_new())))
+              !(r->legend = scope_kept_image_new()) ||
+              !(r->axes[0] = scope_kept_image_new()) ||
+              !(r->axes[1] = scope_kept_image_new())))
     {
         scope_column_cache_delete(r->columns);
+        scope_kept_image_delete(r->legend);
+        scope_kept_image_delete(r->axes[0]);
         free(r);
         return NULL;
     }
@@ -104,6 +108,8 @@ void graph_retained_delete(graph_retained *r)
     free(r->strips);
     scope_column_cache_delete(r->columns);
     scope_kept_image_delete(r->legend);
+    scope_kept_image_delete(r->axes[0]);
+    scope_kept_image_delete(r->axes[1]);
     free(r->kept);
     free(r->own);
     free(r->joins);
@@ -550,7 +556,8 @@ void graph_retained_draw(graph_retained *r, cairo_t *cr, double width,
 {
     graph_draw_hooks hooks = {
         .data = r, .ranges = sticky_ranges, .plot = draw_plot,
-        .columns = r->columns, .legend = r->legend, .scale = r->scale,
+        .columns = r->columns, .legend = r->legend,
+        .axes = { r->axes[0], r->axes[1] }, .scale = r->scale,
         .bands = r->bands,
     };
     graph_draw_frame_hooked(cr, width, height, model, frame, &hooks);
