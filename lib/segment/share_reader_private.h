@@ -37,7 +37,7 @@ struct recorder_share
     bool          writable;
     share_view    view;
     int           guard;                /* segment_guard handle of view */
-    int64_t       intact_tick;          /* coarse clock tick of the last
+    int64_t       intact_tick;          /* coarse clock time of the last
                                            fstat that found it whole */
     share_header  header;               /* validated copy of the fixed part */
     dev_t         device;
@@ -54,9 +54,9 @@ struct recorder_share
 /* ---- share_open.c ----------------------------------------------------------- */
 
 /* Whether the file still covers what we mapped. Reads ask this many
- * times a poll: under the SIGBUS guard, a file found whole in this tick
- * of the coarse clock (a few ms) is not looked at again; a truncation in
- * between faults into the guard, which makes it detached. */
+ * times a poll: under the SIGBUS guard, a file found whole less than 50 ms
+ * ago (coarse clock) is not looked at again; a truncation in between
+ * faults into the guard, which makes it detached. */
 bool share_reader_intact(recorder_share *share) RECORDER_HIDDEN;
 
 /* The header as the writer changes it (the validated copy is

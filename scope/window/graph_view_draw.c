@@ -17,10 +17,12 @@
 #define REFRESH_SECONDS SCOPE_TEXT_REFRESH
 
 /* Monotonic seconds of the frame being drawn, on the clock the source
- * is polled with. */
-static double frame_seconds(GtkWidget *widget)
+ * is polled with. 'clock' if known: finding the widget's walks up to its
+ * window, at every tick of every graph. */
+static double frame_seconds(GtkWidget *widget, GdkFrameClock *clock)
 {
-    GdkFrameClock *clock = gtk_widget_get_frame_clock(widget);
+    if (!clock)
+        clock = gtk_widget_get_frame_clock(widget);
     gint64 us = clock ? gdk_frame_clock_get_frame_time(clock)
                       : g_get_monotonic_time();
     return us / 1e6;
@@ -228,7 +230,7 @@ void graph_view_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
 
     /* The model is cheap to fill and points into the source's series,
      * which a poll may have grown since the last frame: fill it here. */
-    double now = frame_seconds(widget);
+    double now = frame_seconds(widget, NULL);
     graph_model model;
     fill_model(view, &model, now, view->message, sizeof(view->message));
     model.focused = view->window->focused ? view->window->focused == view
@@ -380,10 +382,9 @@ static bool pace(GraphView *view, double now)
 static gboolean on_tick(GtkWidget *widget, GdkFrameClock *clock,
                         gpointer data)
 {
-    (void) clock;
     (void) data;
     GraphView *view = GRAPH_VIEW(widget);
-    if (pace(view, frame_seconds(widget)))
+    if (pace(view, frame_seconds(widget, clock)))
         return G_SOURCE_CONTINUE;
     view->tick = 0;
     return G_SOURCE_REMOVE;
