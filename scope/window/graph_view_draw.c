@@ -28,8 +28,13 @@ static double frame_seconds(GtkWidget *widget, GdkFrameClock *clock)
     return us / 1e6;
 }
 
+/* The legend's values, a few times a second; a paused view holds them
+ * still with the rest of the graph (as a scope on hold does): the hover
+ * readout tells a value at any time. */
 static void refresh_legend(GraphView *view, double now)
 {
+    if (view->window->time.paused && isfinite(view->legend_time))
+        return;
     if (now - view->legend_time < REFRESH_SECONDS &&
         now >= view->legend_time)
         return;
@@ -118,16 +123,16 @@ static bool differs(double shown, double latest)
     return shown != latest && !(isnan(shown) && isnan(latest));
 }
 
-/* Legend values (or intervals, if shown) other than those drawn, or
- * samples that came into the span of a paused view: worth a frame at the
- * legend's pace. */
+/* Legend values (or intervals, if shown) other than those drawn, live,
+ * or samples that came into the span of a paused view: worth a frame at
+ * the legend's pace. */
 static bool values_stale(GraphView *view, const scope_held *held)
 {
     if (!isfinite(view->legend_time))
         return true;                    /* never filled, or new channels */
-    if (view->window->time.paused && held->newest > view->drawn_newest &&
-        view->drawn_newest < view->drawn_t1)
-        return true;
+    if (view->window->time.paused)
+        return held->newest > view->drawn_newest &&
+               view->drawn_newest < view->drawn_t1;
     unsigned count;
     scope_series *const *series = graph_view_series(view, &count);
     bool timing = view->views & SCOPE_VIEW_TIMING;

@@ -14,9 +14,7 @@
 #   stopped    a window whose writer is alive but stopped: at most 1% of a
 #              core, and no frame at all
 #   paused     the demo window paused (--view) while its writer runs: at
-#              most 1% of a core, and frames only for the legend's values
-#              (SCOPE_TEXT_REFRESH: at most 4 a second, 5 counted in a
-#              second the timer's phase splits)
+#              most 1% of a core, and no frame (its legend holds still too)
 #
 # A floor is GTK alone showing a window laid out as the scope's (as many
 # plot areas, of the size --trace-view says the graphs have, the same
@@ -265,6 +263,6 @@ wanted sixteen && window_row "scope window, 16 channels at 1 kHz + timing" \
 wanted stopped && window_row "scope window, writer stopped" still:1:0 0 \
     "$work/still" bench_four=a,b,c,d "$build/bench/bench_feeder" still -- \
     'a|b|c|d'
-wanted paused && window_row "$demo_label, paused" still:1:5 1 \
+wanted paused && window_row "$demo_label, paused" still:1:0 1 \
     "$work/paused" $demo_writer -- --view -5:-1 $demo_graphs
 exit $status
