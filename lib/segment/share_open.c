@@ -198,7 +198,7 @@ recorder_share *recorder_share_open_flags(const char *path, unsigned flags,
         snprintf(error, size, "out of memory");
         return NULL;
     }
-    share->intact_tick = -1;
+    share->intact_at = -1;
     snprintf(share->path, sizeof(share->path), "%s", path);
 
     share->writable = true;
@@ -321,15 +321,12 @@ void recorder_share_close(recorder_share *share)
 
 /* ---- state ---------------------------------------------------------------- */
 
-/* Whether the file still covers what we mapped. Truncated between this
- * check and a read, the read takes SIGBUS: segment_guard.c then replaces
- * the mapping with zeros, and this says so from then on. */
 /* A file found whole is looked at again after this long at most: a
  * window polls 50 times a second, and an fstat() costs 5-10 us on a VM. */
 #define INTACT_NS       50000000
 
 /* The coarse clock is read without a system call (vDSO). */
-static int64_t coarse_tick(void)
+static int64_t coarse_now(void)
 {
     struct timespec now;
     if (clock_gettime(CLOCK_MONOTONIC_COARSE, &now) != 0)
@@ -344,18 +341,21 @@ static bool file_covers_view(recorder_share *share)
            (uint64_t) st.st_size >= share->view.size;
 }
 
+/* Whether the file still covers what we mapped. Truncated between this
+ * check and a read, the read takes SIGBUS: segment_guard.c then replaces
+ * the mapping with zeros, and this says so from then on. */
 bool share_reader_intact(recorder_share *share)
 {
     if (segment_guard_detached(share->guard))
         return false;
-    int64_t tick = coarse_tick();
-    int64_t checked = __atomic_load_n(&share->intact_tick, __ATOMIC_RELAXED);
-    if (share->guard >= 0 && tick >= 0 && checked >= 0 &&
-        tick - checked < INTACT_NS)
+    int64_t now = coarse_now();
+    int64_t checked = __atomic_load_n(&share->intact_at, __ATOMIC_RELAXED);
+    if (share->guard >= 0 && now >= 0 && checked >= 0 &&
+        now - checked < INTACT_NS)
         return true;
     if (!file_covers_view(share))
         return false;
-    __atomic_store_n(&share->intact_tick, tick, __ATOMIC_RELAXED);
+    __atomic_store_n(&share->intact_at, now, __ATOMIC_RELAXED);
     return true;
 }
 

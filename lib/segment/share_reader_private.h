@@ -37,7 +37,7 @@ struct recorder_share
     bool          writable;
     share_view    view;
     int           guard;                /* segment_guard handle of view */
-    int64_t       intact_tick;          /* coarse clock time of the last
+    int64_t       intact_at;            /* coarse clock ns of the last
                                            fstat that found it whole */
     share_header  header;               /* validated copy of the fixed part */
     dev_t         device;
