@@ -46,7 +46,7 @@ DEPS            := share/scripts/ensure-deps
 CHECK_PACKAGES  := gcc g++ clang make pkg-config libcmocka-dev binutils \
                    libunwind-dev libdw-dev \
                    libgtk-4-dev xvfb xauth xdotool imagemagick python3 gdb \
-                   libmicrohttpd-dev prometheus babeltrace2 \
+                   libmicrohttpd-dev prometheus babeltrace2 strace \
                    gobject-introspection libgirepository1.0-dev \
                    gir1.2-gtk-4.0 python3-gi
 DEMO_PACKAGES   := gcc make pkg-config libgtk-4-dev libunwind-dev libdw-dev \

@@ -19,11 +19,20 @@ static void grid_path(cairo_t *cr, const graph_layout *l, double y)
     cairo_line_to(cr, l->x + l->w, y);
 }
 
+/* Butt caps and mitre joins: cairo then fills the lines as whole-pixel
+ * boxes; with the round caps the traces use, it tessellates and scan
+ * converts each line, which made the grid a third of a tile's cost. */
 static void grid_stroke(cairo_t *cr)
 {
+    cairo_line_cap_t cap = cairo_get_line_cap(cr);
+    cairo_line_join_t join = cairo_get_line_join(cr);
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
+    cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER);
     graph_paint(cr, graph_ink.grid, 1);
     cairo_set_line_width(cr, 1);
     cairo_stroke(cr);
+    cairo_set_line_cap(cr, cap);
+    cairo_set_line_join(cr, join);
 }
 
 void graph_draw_grid_line(cairo_t *cr, const graph_layout *l, double y)
@@ -36,7 +45,8 @@ void graph_draw_grid_line(cairo_t *cr, const graph_layout *l, double y)
 static void draw_log_axis(cairo_t *cr, const graph_layout *l,
                           const graph_scale *s, bool lines)
 {
-    graph_use_font(cr, 11, false);
+    if (!lines)
+        graph_use_font(cr, 11, false);
     static const char *const prefixes[] = {
         "f", "p", "n", "u", "m", "", "k", "M", "G", "T", "P", "E"
     };
@@ -75,13 +85,14 @@ void graph_draw_value_axis(cairo_t *cr, const graph_layout *l,
     scope_ticks ticks;
     if (!scope_ticks_make(s->lo, s->hi, target, true, &ticks))
         return;
-    graph_use_font(cr, 11, false);
     if (lines)
     {
         if (right_side)
             return;
         cairo_new_path(cr);
     }
+    else
+        graph_use_font(cr, 11, false);
     for (unsigned i = 0; i < ticks.count; i++)
     {
         double v = scope_tick_value(&ticks, i);
@@ -208,7 +219,6 @@ void graph_draw_time_axis(cairo_t *cr, const graph_layout *l, double t0,
     unsigned target = (unsigned) (l->w / 110) + 1;
     if (!scope_ticks_make(t0, t1, target, false, &ticks))
         return;
-    graph_use_font(cr, 11, false);
     /* The n-th tick at n * step, the same number in every frame; lines
      * one tick beyond each end too, for a tick that just left the span
      * but not yet the plot's first or last column. */
@@ -224,6 +234,8 @@ void graph_draw_time_axis(cairo_t *cr, const graph_layout *l, double t0,
             cairo_line_to(cr, x, l->y + l->h + 4);
         }
     grid_stroke(cr);
+    if (!lines)
+        graph_use_font(cr, 11, false);
     for (int i = from; i < to && !lines; i++)
     {
         if (!time_tick(&ticks, first, i, l, step, shift, &t, &x))

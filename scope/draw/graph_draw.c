@@ -191,8 +191,8 @@ static void frame_layout(cairo_t *cr, frame_state *f)
     /* The legend's height depends on its text, which in lanes and
      * normalised views holds ranges that depend on the plot's height: lay
      * out with the names first, fit, then fill the ranges in. */
-    graph_legend_fill(model, NULL, f->entries);
-    unsigned rows = graph_legend_place(cr, model, f->width, f->entries);
+    unsigned rows = graph_legend_layout(cr, model, f->width, f->entries,
+                                        f->hooks ? f->hooks->layout : NULL);
     f->l = plan(model, f->width, f->height, rows);
 }
 

@@ -81,6 +81,9 @@ typedef struct graph_draw_hooks
     /* The value axis's labels and the timing axis's, kept the same way
      * (graph_draw_value_axis_kept); NULL: drawn every frame. */
     struct scope_kept_image *axes[2];
+    /* The legend's texts and rows, kept while what they say and the width
+     * are the same (graph_legend_memo_new); NULL: laid out every frame. */
+    struct graph_legend_memo *layout;
     /* Pixels per unit of the output the frame is replayed on (kept images
      * are drawn at it); 0: 1. */
     int scale;
@@ -88,6 +91,15 @@ typedef struct graph_draw_hooks
      * it on the frame's cr. */
     const struct graph_bands *bands;
 } graph_draw_hooks;
+
+/* A legend laid out (its texts made and measured, its rows placed) kept
+ * from one frame to the next: a live frame's legend says what the last
+ * one did but a few times a second. */
+typedef struct graph_legend_memo graph_legend_memo;
+graph_legend_memo *graph_legend_memo_new(void);
+void graph_legend_memo_delete(graph_legend_memo *memo);
+/* Layouts made, not taken from the memo, so far. */
+unsigned long graph_legend_memo_made(const graph_legend_memo *memo);
 
 /* A frame drawn in two bands: the top one, the title line and the legend
  * (what changes a few times a second at most), and the rest, the plot and

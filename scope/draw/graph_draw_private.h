@@ -38,6 +38,13 @@ void graph_legend_fill(const graph_model *model, const graph_scale *scales,
 unsigned graph_legend_place(cairo_t *cr, const graph_model *model,
                             double width, graph_legend_entry *entries);
 
+/* graph_legend_fill() without scales and graph_legend_place(), or the
+ * entries 'memo' (NULL: none) kept of the last frame that had the same
+ * values, names, units, losses and width; returns the number of rows. */
+unsigned graph_legend_layout(cairo_t *cr, const graph_model *model,
+                             double width, graph_legend_entry *entries,
+                             graph_legend_memo *memo);
+
 /* Draw the legend, from the hooks' kept image when it shows the same;
  * 'colour' per series: its palette index. */
 void graph_legend_put(cairo_t *cr, const graph_model *model,

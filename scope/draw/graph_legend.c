@@ -7,6 +7,7 @@
 #include "view/readout.h"
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -106,6 +107,127 @@ unsigned graph_legend_place(cairo_t *cr, const graph_model *model,
     }
     return legend_count(model) ? row + 1 : 0;
 }
+
+/* ---- kept from frame to frame ------------------------------------------ */
+
+/* What the texts of a channel's entries say (graph_legend_fill without
+ * scales): its name, unit, legend value and interval, losses. */
+typedef struct memo_channel
+{
+    const scope_series *series;
+    double value, interval, lost;
+    char   name[sizeof(((scope_series *) 0)->name)];
+    char   unit[sizeof(((scope_series *) 0)->unit)];
+} memo_channel;
+
+struct graph_legend_memo
+{
+    double        width;
+    unsigned      count, channels;      /* entries, channels */
+    unsigned      rows;
+    memo_channel *key;                  /* per channel */
+    graph_legend_entry *entries;        /* 'count' of them */
+    unsigned long made;
+};
+
+graph_legend_memo *graph_legend_memo_new(void)
+{
+    return calloc(1, sizeof(graph_legend_memo));
+}
+
+void graph_legend_memo_delete(graph_legend_memo *memo)
+{
+    if (!memo)
+        return;
+    free(memo->key);
+    free(memo->entries);
+    free(memo);
+}
+
+unsigned long graph_legend_memo_made(const graph_legend_memo *memo)
+{
+    return memo ? memo->made : 0;
+}
+
+static void memo_key(const graph_model *model, unsigned s, memo_channel *k)
+{
+    const scope_series *series = model->series[s];
+    memset(k, 0, sizeof(*k));           /* padding compares equal */
+    k->series = series;
+    k->value = model->legend_values ? model->legend_values[s]
+                                    : series->latest_value;
+    k->interval = model->legend_intervals ? model->legend_intervals[s]
+                                          : series->latest_interval;
+    k->lost = series->lost_recent;
+    memcpy(k->name, series->name, sizeof(k->name));
+    memcpy(k->unit, series->unit, sizeof(k->unit));
+}
+
+/* True if 'memo' holds the layout of these channels at this width. */
+static bool memo_holds(const graph_legend_memo *memo,
+                       const graph_model *model, double width)
+{
+    if (!memo->entries || memo->width != width ||
+        memo->count != legend_count(model) ||
+        memo->channels != model->series_count)
+        return false;
+    for (unsigned s = 0; s < model->series_count; s++)
+    {
+        memo_channel k;
+        memo_key(model, s, &k);
+        if (memcmp(&k, &memo->key[s], sizeof(k)) != 0)
+            return false;
+    }
+    return true;
+}
+
+static void memo_keep(graph_legend_memo *memo, const graph_model *model,
+                      double width, const graph_legend_entry *entries,
+                      unsigned rows)
+{
+    unsigned count = legend_count(model), n = model->series_count;
+    memo_channel *key = realloc(memo->key, (n ? n : 1) * sizeof(*key));
+    if (key)
+        memo->key = key;
+    graph_legend_entry *kept = realloc(memo->entries,
+                                       (count ? count : 1) * sizeof(*kept));
+    if (kept)
+        memo->entries = kept;
+    if (!key || !kept)
+    {
+        memo->entries = NULL;           /* nothing kept: laid out again */
+        free(kept);
+        return;
+    }
+    for (unsigned s = 0; s < n; s++)
+        memo_key(model, s, &key[s]);
+    memcpy(kept, entries, count * sizeof(*kept));
+    memo->width = width;
+    memo->count = count;
+    memo->channels = n;
+    memo->rows = rows;
+}
+
+unsigned graph_legend_layout(cairo_t *cr, const graph_model *model,
+                             double width, graph_legend_entry *entries,
+                             graph_legend_memo *memo)
+{
+    if (memo && memo_holds(memo, model, width))
+    {
+        memcpy(entries, memo->entries, memo->count * sizeof(*entries));
+        return memo->rows;
+    }
+    graph_legend_fill(model, NULL, entries);
+    unsigned rows = graph_legend_place(cr, model, width, entries);
+    if (memo)
+    {
+        memo->made++;
+        memo_keep(memo, model, width, entries, rows);
+    }
+    return rows;
+}
+
+/* ---- drawing ------------------------------------------------------------- */
 
 /* The timing trace's style (graph_plot.c) in the legend: a dash and a
  * dot. */

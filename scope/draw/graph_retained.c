@@ -64,6 +64,7 @@ struct graph_retained
 
     scope_column_cache *columns;        /* decimated, kept for the next */
     scope_kept_image *legend, *axes[2];
+    graph_legend_memo *layout;
     unsigned drawn;
     bool     whole;
     const graph_retained *model_of;     /* a reference: its ranges */
@@ -76,11 +77,13 @@ graph_retained *graph_retained_new(void)
     if (r && (!(r->columns = scope_column_cache_new()) ||
               !(r->legend = scope_kept_image_new()) ||
               !(r->axes[0] = scope_kept_image_new()) ||
-              !(r->axes[1] = scope_kept_image_new())))
+              !(r->axes[1] = scope_kept_image_new()) ||
+              !(r->layout = graph_legend_memo_new())))
     {
         scope_column_cache_delete(r->columns);
         scope_kept_image_delete(r->legend);
         scope_kept_image_delete(r->axes[0]);
+        scope_kept_image_delete(r->axes[1]);
         free(r);
         return NULL;
     }
@@ -110,6 +113,7 @@ void graph_retained_delete(graph_retained *r)
     scope_kept_image_delete(r->legend);
     scope_kept_image_delete(r->axes[0]);
     scope_kept_image_delete(r->axes[1]);
+    graph_legend_memo_delete(r->layout);
     free(r->kept);
     free(r->own);
     free(r->joins);
@@ -148,6 +152,11 @@ unsigned long graph_retained_decimated(const graph_retained *r)
 unsigned long graph_retained_legends(const graph_retained *r)
 {
     return scope_kept_image_drawn(r->legend);
+}
+
+unsigned long graph_retained_layouts(const graph_retained *r)
+{
+    return graph_legend_memo_made(r->layout);
 }
 
 static bool grow(graph_retained *r, unsigned count)
@@ -557,7 +566,8 @@ void graph_retained_draw(graph_retained *r, cairo_t *cr, double width,
     graph_draw_hooks hooks = {
         .data = r, .ranges = sticky_ranges, .plot = draw_plot,
         .columns = r->columns, .legend = r->legend,
-        .axes = { r->axes[0], r->axes[1] }, .scale = r->scale,
+        .axes = { r->axes[0], r->axes[1] }, .layout = r->layout,
+        .scale = r->scale,
         .bands = r->bands,
     };
     graph_draw_frame_hooked(cr, width, height, model, frame, &hooks);

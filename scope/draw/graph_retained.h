@@ -74,6 +74,10 @@ unsigned long graph_retained_decimated(const graph_retained *retained);
  * the last one did paints the image of it kept (kept_image.h). */
 unsigned long graph_retained_legends(const graph_retained *retained);
 
+/* Legends laid out (texts made and measured) by all its frames so far: a
+ * frame whose legend says what the last one did takes its layout. */
+unsigned long graph_retained_layouts(const graph_retained *retained);
+
 /* What the last frame should look like: 'model' drawn whole by
  * graph_draw_frame() with the ranges that frame used. */
 void graph_retained_reference(const graph_retained *retained, cairo_t *cr,

@@ -92,15 +92,45 @@ static int poll_interval(const ScopeApp *app, double now)
     return now - app->news < IDLE_SECONDS ? POLL_MS : IDLE_POLL_MS;
 }
 
-static void poll_and_rearm(ScopeApp *app)
+/* The poll's source: due POLL_MS (or IDLE_POLL_MS) after the last poll,
+ * which its prepare tells the main loop each time round. Not a ready
+ * time: GLib wakes the loop once more each time one is set, even from its
+ * own thread, an extra round of the whole main loop every poll. */
+typedef struct poll_source
+{
+    GSource   base;
+    ScopeApp *app;
+} poll_source;
+
+static gint64 poll_due_us(const ScopeApp *app)
+{
+    return (gint64) (app->polled * 1e6) +
+           poll_interval(app, app->polled) * (gint64) 1000;
+}
+
+static gboolean poll_prepare(GSource *source, gint *timeout)
+{
+    gint64 wait = poll_due_us(((poll_source *) source)->app) -
+                  g_source_get_time(source);
+    if (wait <= 0)
+        return TRUE;
+    *timeout = (gint) ((wait + 999) / 1000);
+    return FALSE;
+}
+
+static gboolean poll_check(GSource *source)
+{
+    return g_source_get_time(source) >=
+           poll_due_us(((poll_source *) source)->app);
+}
+
+/* Poll now; the source's next due time follows from app->polled. */
+static void poll_and_reschedule(ScopeApp *app)
 {
     double now = g_get_monotonic_time() / 1e6;
     if (poll_now(app, now))
         app->news = now;
     app->polled = now;
-    g_source_set_ready_time(app->poll,
-                            (gint64) (now * 1e6) +
-                                poll_interval(app, now) * (gint64) 1000);
 }
 
 /* A frame of the window's: poll if one is due, or nearly. */
@@ -111,7 +141,7 @@ static void on_frame_update(GdkFrameClock *clock, gpointer data)
     double now = g_get_monotonic_time() / 1e6;
     if ((now - app->polled) * 1e3 >=
         poll_interval(app, app->polled) - FRAME_EARLY_MS)
-        poll_and_rearm(app);
+        poll_and_reschedule(app);
 }
 
 static gboolean on_poll_due(GSource *source, GSourceFunc callback,
@@ -120,7 +150,7 @@ static gboolean on_poll_due(GSource *source, GSourceFunc callback,
     (void) source;
     (void) callback;
     ScopeApp *app = data;
-    poll_and_rearm(app);
+    poll_and_reschedule(app);
     /* The window's frames, once it has them (realized after the first
      * poll), poll too. */
     GdkFrameClock *clock = app->window
@@ -135,17 +165,19 @@ static gboolean on_poll_due(GSource *source, GSourceFunc callback,
     return G_SOURCE_CONTINUE;
 }
 
-static GSourceFuncs poll_funcs = { .dispatch = on_poll_due };
+static GSourceFuncs poll_funcs = {
+    .prepare = poll_prepare, .check = poll_check, .dispatch = on_poll_due,
+};
 
 /* A first poll at once, so that the window opens on what is there. */
 void scope_app_start_polling(ScopeApp *app)
 {
-    app->poll = g_source_new(&poll_funcs, sizeof(GSource));
+    app->poll = g_source_new(&poll_funcs, sizeof(poll_source));
+    ((poll_source *) app->poll)->app = app;
     g_source_set_callback(app->poll, NULL, app, NULL);
-    g_source_set_ready_time(app->poll, 0);
     g_source_attach(app->poll, NULL);
     app->news = g_get_monotonic_time() / 1e6;
-    poll_and_rearm(app);
+    poll_and_reschedule(app);
 }
 
 void scope_app_stop_polling(ScopeApp *app)

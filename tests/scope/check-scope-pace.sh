@@ -7,7 +7,8 @@
 # legend too: no frames while the writer runs on; once the writer has
 # stopped, no frames;
 # and hovering still redraws at once. With --fps 10, the 1 s span draws
-# about 10 frames a second, still scrolling. Bounds are loose (loaded CI
+# about 10 frames a second, still scrolling. Scrolling, the scope does not
+# wake its own main loop (strace). Bounds are loose (loaded CI
 # machines), but a window that redraws each display frame fails them.
 # GTK and Mesa are not sanitizer-clean:
 # sanitized: skip
@@ -84,6 +85,20 @@ fast=$(frames "$m" 1 | most)
 [ "$fast" -ge 25 ] && [ "$fast" -gt $(( slow + 10 )) ] ||
     fail "a live 1 s span drew only up to $fast frames a second (60 s span: $slow)"
 
+# ---- scrolling, the scope does not wake its own main loop ----
+# Its reads (50 a second) are due from a GLib source; re-armed with a ready
+# time, GLib writes the loop's eventfd each time, even from its own thread:
+# one more round of the whole main loop (GTK's sources, the X queue, a
+# poll) per read. Over 3 s: its polls (proof that strace saw it) and its
+# eventfd writes (130 to 150 before; GTK's own are a few).
+timeout 3 strace -qq -e trace=write,poll -p "$scope_pid" \
+    -o "$work/syscalls" 2>/dev/null || true
+polls=$(grep -c '^poll(' "$work/syscalls" || true)
+wakeups=$(grep -c '"\\1\\0\\0\\0\\0\\0\\0\\0", 8)' "$work/syscalls" || true)
+[ "$polls" -ge 60 ] || fail "strace saw $polls polls of the scope in 3 s"
+[ "$wakeups" -le 15 ] ||
+    fail "scrolling, the scope woke its main loop $wakeups times in 3 s"
+
 # ---- paused: nothing moves, the legend's values neither: no frames ----
 xdotool key --window "$wid" p
 wait_for 'grep -q "^view: paused" "$out"'
@@ -128,4 +143,4 @@ import -window root "$work/stopped.png"
 stop_scope
 echo "check-scope-pace: passed (frames a second: 60 s span $slow, 1 s span" \
      "$fast, with --fps 10 $capped, paused $paused, writer stopped" \
-     "$stopped in 3 s)"
+     "$stopped in 3 s; main loop woken $wakeups times in 3 s of scrolling)"

@@ -194,6 +194,7 @@ typedef struct run
 {
     unsigned frames, whole, differing;
     unsigned long legends;              /* drawn, not kept */
+    unsigned long layouts;              /* laid out, not kept */
     unsigned long columns;              /* drawn by scrolled frames */
     unsigned long decimated, tracks;    /* track columns: all frames */
 } run;
@@ -257,6 +258,7 @@ static void frame(scene *s, graph_retained *r, double now, run *totals,
                                                 GRAPH_MARGIN_COLUMNS);
     totals->decimated = graph_retained_decimated(r);
     totals->legends = graph_retained_legends(r);
+    totals->layouts = graph_retained_layouts(r);
     if (!totals->frames && !s->filling) /* the first: every column */
         assert_int_equal(totals->decimated, totals->tracks);
 
@@ -340,6 +342,10 @@ static void expect_scrolled(const run *totals)
      * image painted the other times. */
     print_message("%lu legends drawn\n", totals->legends);
     assert_true(totals->legends < totals->frames / 3);
+    /* And laid out (its texts made and measured) only then too: the same
+     * pixels (above) from the layout kept. */
+    print_message("%lu legends laid out\n", totals->layouts);
+    assert_true(totals->layouts <= totals->legends);
 }
 
 static void test_scrolled_plot_equals_whole_frame(void **state)
