@@ -129,9 +129,10 @@ most() { sort -n | tail -n 1; }
 # scope on it with the renderer it picks. TARGET: "ratio:MAX" (at most MAX
 # x its floor: once the scope has run 12 s (its span full), GTK alone with
 # its layout, renderer and frame rate, and SLIDERS slider rows, runs beside
-# it; both measured over the same 10 s, so that the machine's other load
-# weighs on both alike), "still:CPU:FRAMES" (at most CPU% of a core and FRAMES
-# frames in any second, over 10 s after 12 s; no floor), "-" (a ratio, for
+# it; both measured over the same three windows of 10 s, so that the
+# machine's other load weighs on both alike, the ratio the median of the
+# three), "still:CPU:FRAMES" (at most CPU% of a core and FRAMES frames in
+# any second, over 30 s after 12 s; no floor), "-" (a ratio, for
 # information).
 window_row() {
     label=$1 target=$2 sliders=$3 segment=$4 traces=$5
@@ -174,14 +175,30 @@ window_row() {
     esac
     skip=$(wc -l <"$work/trace")
     floor_skip=$(wc -l <"$work/floor")
+    # Three windows of 10 s in a row: this machine's other load comes and
+    # goes, and one window's ratio could be off by a fifth; the median of
+    # three is the row's.
     before=$(ticks "$scope")
     [ -n "$floor" ] && floor_before=$(ticks "$floor")
-    sleep 10
-    after=$(ticks "$scope")
-    [ -n "$floor" ] && floor_after=$(ticks "$floor")
+    ratios=""
+    from=$before floor_from=${floor_before:-0}
+    for window in 1 2 3; do
+        sleep 10
+        to=$(ticks "$scope")
+        if [ -n "$floor" ]; then
+            floor_to=$(ticks "$floor")
+            ratios="$ratios $(awk -v p=$(( to - from )) \
+                -v f=$(( floor_to - floor_from )) \
+                'BEGIN { if (f > 0) printf "%.2f", p / f; else print "?" }')"
+            floor_from=$floor_to
+        fi
+        from=$to
+    done
+    after=$to
+    [ -n "$floor" ] && floor_after=$floor_to
     kill "$scope" "$feeder" $floor 2>/dev/null
     wait "$scope" "$feeder" $floor 2>/dev/null
-    cpu=$(percent $(( after - before )) 10)
+    cpu=$(percent $(( after - before )) 30)
     fps=$(frame_counts "$work/trace" "$skip" | mean)
     busiest=$(frame_counts "$work/trace" "$skip" | most)
 
@@ -210,12 +227,14 @@ window_row() {
                "no floor to compare with"
         return 0
     fi
-    floor_cpu=$(percent $(( floor_after - floor_before )) 10)
+    floor_cpu=$(percent $(( floor_after - floor_before )) 30)
     floor_fps=$(frame_counts "$work/floor" "$floor_skip" | mean)
     floor_renderer=$(sed -n 's/^renderer: //p' "$work/floor" | head -n 1)
     floor_size=$(sed -n 's/^size: area 1: //p' "$work/floor" | head -n 1)
-    ratio=$(awk -v p="$cpu" -v f="$floor_cpu" \
-                'BEGIN { if (f > 0) printf "%.2f", p / f; else print "?" }')
+    # The median of the three windows' ratios ("?", no floor, above all).
+    ratio=$(echo $ratios | tr ' ' '\n' | sed 's/^?$/1e9/' | sort -g |
+            sed -n 2p | sed 's/^1e9$/?/')
+    windows=$(echo $ratios | sed 's/ /, /g')
     case $target in
     ratio:*)
         limit=${target#ratio:}
@@ -229,7 +248,7 @@ window_row() {
     esac
     printf '%-70s %5s%%  %s\n' \
         "  GTK alone, $graphs area(s) ${floor_size:-?}, $floor_fps frames/s" \
-        "$floor_cpu" "$note"
+        "$floor_cpu" "$note (windows: $windows)"
     case $note in
     *MISSED) missed "$label ($cpu% of a core, $ratio x GTK's" \
                     "$floor_cpu%; target <= $limit x)" ;;
