@@ -189,16 +189,16 @@ static void memo_keep(graph_legend_memo *memo, const graph_model *model,
     memo_channel *key = realloc(memo->key, (n ? n : 1) * sizeof(*key));
     if (key)
         memo->key = key;
-    graph_legend_entry *kept = realloc(memo->entries,
-                                       (count ? count : 1) * sizeof(*kept));
-    if (kept)
-        memo->entries = kept;
-    if (!key || !kept)
+    graph_legend_entry *kept =
+        key ? realloc(memo->entries, (count ? count : 1) * sizeof(*kept))
+            : NULL;
+    if (!kept)
     {
-        memo->entries = NULL;           /* nothing kept: laid out again */
-        free(kept);
+        free(memo->entries);            /* nothing kept: laid out again */
+        memo->entries = NULL;
         return;
     }
+    memo->entries = kept;
     for (unsigned s = 0; s < n; s++)
         memo_key(model, s, &key[s]);
     memcpy(kept, entries, count * sizeof(*kept));

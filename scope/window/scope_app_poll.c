@@ -147,9 +147,9 @@ static void on_frame_update(GdkFrameClock *clock, gpointer data)
 static gboolean on_poll_due(GSource *source, GSourceFunc callback,
                             gpointer data)
 {
-    (void) source;
     (void) callback;
-    ScopeApp *app = data;
+    (void) data;
+    ScopeApp *app = ((poll_source *) source)->app;
     poll_and_reschedule(app);
     /* The window's frames, once it has them (realized after the first
      * poll), poll too. */
@@ -174,7 +174,6 @@ void scope_app_start_polling(ScopeApp *app)
 {
     app->poll = g_source_new(&poll_funcs, sizeof(poll_source));
     ((poll_source *) app->poll)->app = app;
-    g_source_set_callback(app->poll, NULL, app, NULL);
     g_source_attach(app->poll, NULL);
     app->news = g_get_monotonic_time() / 1e6;
     poll_and_reschedule(app);
