@@ -38,14 +38,14 @@ typedef struct kept_series
 
 struct graph_retained
 {
-    /* The plot in strips of STRIP columns, the first at strip_left. The
-     * frame GTK still holds records the strips it painted, and cairo
-     * copies a recorded surface before it is drawn on again: in strips,
-     * a frame copies the one or two it draws tiles in, not the plot. */
-    cairo_surface_t **strips;
-    int      strip_count, image_h;
+    /* The plot's tiles in one image used as a ring: absolute column c
+     * at x = c mod ring_w. Frames paint it through a raster source
+     * (ring_pattern), not as a surface: GTK's frame still holds the
+     * last one's recording when the next draws, and cairo would copy
+     * a recorded surface whole before it is drawn on again. */
+    cairo_surface_t *ring;
+    int      ring_w, image_h;
     int      scale;                     /* pixels per unit of the output */
-    int64_t  strip_left;
     bool     valid;
     plot_key key;
     int64_t  left;                      /* absolute column at the left edge */
@@ -92,23 +92,19 @@ graph_retained *graph_retained_new(void)
     return r;
 }
 
-static void drop_strips(graph_retained *r, int from, int to)
+static void drop_ring(graph_retained *r)
 {
-    for (int i = from; i < to; i++)
-        if (r->strips[i])
-        {
-            cairo_surface_destroy(r->strips[i]);
-            r->strips[i] = NULL;
-        }
+    if (r->ring)
+        cairo_surface_destroy(r->ring);
+    r->ring = NULL;
+    r->valid = false;
 }
 
 void graph_retained_delete(graph_retained *r)
 {
     if (!r)
         return;
-    if (r->strips)
-        drop_strips(r, 0, r->strip_count);
-    free(r->strips);
+    drop_ring(r);
     scope_column_cache_delete(r->columns);
     scope_kept_image_delete(r->legend);
     scope_kept_image_delete(r->axes[0]);
@@ -126,10 +122,8 @@ void graph_retained_set_scale(graph_retained *r, int scale)
         scale = 1;
     if (scale == r->scale)
         return;
-    if (r->strips)
-        drop_strips(r, 0, r->strip_count);
+    drop_ring(r);
     r->scale = scale;
-    r->valid = false;
 }
 
 void graph_retained_set_bands(graph_retained *r, const graph_bands *bands)
@@ -292,9 +286,6 @@ static void sticky_ranges(void *data, const graph_plot_info *info,
  * about 26% of a core to 21%; 8 gained nothing more). */
 #define TILE            16
 
-/* Tiles are kept in images of this many columns (graph_retained). */
-#define STRIP           (8 * TILE)
-
 static int64_t floor_to(int64_t column, int64_t unit)
 {
     return (column >= 0 ? column / unit : -((-column + unit - 1) / unit)) *
@@ -306,26 +297,88 @@ static int64_t tile_floor(int64_t column)
     return floor_to(column, TILE);
 }
 
-/* Room for the strips a plot 'info->w' wide touches. */
-static bool make_strips(graph_retained *r, const graph_plot_info *info)
+/* The ring's x of absolute column 'column'. */
+static int ring_x(const graph_retained *r, int64_t column)
 {
-    int count = ((int) info->w + TILE) / STRIP + 2;
+    return (int) (column - floor_to(column, r->ring_w));
+}
+
+/* A ring for the tiles a plot 'info->w' wide shows: whole tiles, one
+ * more each side. */
+static bool make_ring(graph_retained *r, const graph_plot_info *info)
+{
+    int w = ((int) info->w / TILE + 3) * TILE;
     int h = (int) info->h;
-    if (r->strip_count != count || r->image_h != h)
+    if (h <= 0)
+        return false;
+    if (!r->ring || r->ring_w != w || r->image_h != h)
     {
-        if (r->strips)
-            drop_strips(r, 0, r->strip_count);
-        cairo_surface_t **strips = realloc(r->strips,
-                                           count * sizeof(*strips));
-        if (!strips)
-            return false;
-        memset(strips, 0, count * sizeof(*strips));
-        r->strips = strips;
-        r->strip_count = count;
+        drop_ring(r);
+        r->ring = scope_scaled_image(w, h, r->scale);
+        r->ring_w = w;
         r->image_h = h;
-        r->valid = false;
     }
-    return h > 0;
+    return r->ring != NULL;
+}
+
+/* ---- the ring as a source ------------------------------------------------ */
+
+/* The pattern holds a reference to the ring it was made for (a resize
+ * makes another), its copies in recordings too. */
+static cairo_surface_t *ring_acquire(cairo_pattern_t *pattern, void *data,
+                                     cairo_surface_t *target,
+                                     const cairo_rectangle_int_t *extents)
+{
+    (void) pattern;
+    (void) target;
+    (void) extents;
+    return cairo_surface_reference(data);
+}
+
+static void ring_release(cairo_pattern_t *pattern, void *data,
+                         cairo_surface_t *surface)
+{
+    (void) pattern;
+    (void) data;
+    cairo_surface_destroy(surface);
+}
+
+static cairo_status_t ring_copy(cairo_pattern_t *pattern, void *data,
+                                const cairo_pattern_t *other)
+{
+    (void) pattern;
+    (void) other;
+    cairo_surface_reference(data);
+    return CAIRO_STATUS_SUCCESS;
+}
+
+static void ring_finish(cairo_pattern_t *pattern, void *data)
+{
+    (void) pattern;
+    cairo_surface_destroy(data);
+}
+
+/* Paint ring columns [from, from + w) at graph (x, y). */
+static void paint_ring(const graph_retained *r, cairo_t *cr, double x,
+                       double y, int from, int w)
+{
+    int scale = r->scale;
+    cairo_pattern_t *ring = cairo_pattern_create_raster_source(
+        cairo_surface_reference(r->ring), CAIRO_CONTENT_COLOR,
+        r->ring_w * scale, r->image_h * scale);
+    cairo_raster_source_pattern_set_acquire(ring, ring_acquire, ring_release);
+    cairo_raster_source_pattern_set_copy(ring, ring_copy);
+    cairo_raster_source_pattern_set_finish(ring, ring_finish);
+    /* The image's pixels, not its units: a raster source has no device
+     * scale. */
+    cairo_matrix_t m;
+    cairo_matrix_init_scale(&m, scale, scale);
+    cairo_matrix_translate(&m, from - x, -y);
+    cairo_pattern_set_matrix(ring, &m);
+    cairo_set_source(cr, ring);
+    cairo_pattern_destroy(ring);
+    cairo_rectangle(cr, x, y, w, r->image_h);
+    cairo_fill(cr);
 }
 
 /* The graph x of absolute column 'column' in a frame whose plot starts
@@ -443,44 +496,17 @@ static bool reusable(const graph_retained *r, const graph_plot_info *info)
     return true;
 }
 
-/* Make strips[0] the strip of absolute column 'left' (a strip's start):
- * those left of it go, the others move down. */
-static void scroll_strips(graph_retained *r, int64_t left)
-{
-    int64_t shift = (left - r->strip_left) / STRIP;
-    if (shift < 0 || shift >= r->strip_count)
-        shift = r->strip_count;
-    drop_strips(r, 0, (int) shift);
-    memmove(r->strips, r->strips + shift,
-            (r->strip_count - shift) * sizeof(*r->strips));
-    memset(r->strips + r->strip_count - shift, 0,
-           shift * sizeof(*r->strips));
-    r->strip_left = left;
-}
-
-/* Draw the tile of absolute columns [column, column + TILE) into its
- * strip, made if need be. False if out of memory. */
-static bool draw_tile(graph_retained *r, const graph_plot_info *info,
+/* Draw the tile of absolute columns [column, column + TILE) into the
+ * ring. */
+static void draw_tile(graph_retained *r, const graph_plot_info *info,
                       graph_plot *plot, int64_t left, int64_t column)
 {
-    int64_t index = (column - r->strip_left) / STRIP;
-    if (index < 0 || index >= r->strip_count)
-        return false;
-    cairo_surface_t **strip = &r->strips[index];
-    if (!*strip)
-    {
-        *strip = scope_scaled_image(STRIP, r->image_h, r->scale);
-        if (!*strip)
-            return false;
-    }
     double x = graph_x(info, left, column);
-    double strip_x = graph_x(info, left, r->strip_left + index * STRIP);
-    cairo_t *cr = cairo_create(*strip);
-    /* The strip takes the graph's coordinates. */
-    cairo_translate(cr, -strip_x, -info->y);
+    cairo_t *cr = cairo_create(r->ring);
+    /* The ring takes the graph's coordinates. */
+    cairo_translate(cr, ring_x(r, column) - x, -info->y);
     graph_plot_draw(plot, cr, x, x + TILE);
     cairo_destroy(cr);
-    return true;
 }
 
 static void draw_plot(void *data, cairo_t *cr, const graph_plot_info *info,
@@ -491,7 +517,7 @@ static void draw_plot(void *data, cairo_t *cr, const graph_plot_info *info,
     /* A view not anchored to whole columns (zoomed, panned) is drawn
      * whole, directly. */
     if (info->shift != round(info->shift) || !scope_pixel_aligned(cr) ||
-        !grow(r, info->series_count) || !make_strips(r, info))
+        !grow(r, info->series_count) || !make_ring(r, info))
     {
         r->valid = false;
         r->whole = true;
@@ -527,36 +553,22 @@ static void draw_plot(void *data, cairo_t *cr, const graph_plot_info *info,
         stop = fresh;
     r->whole = start == image_left && stop == fresh;      /* every tile */
     r->drawn = (unsigned) (stop - start + image_end - fresh);
-    if (r->whole)
-        drop_strips(r, 0, r->strip_count);      /* drawn afresh */
-    scroll_strips(r, floor_to(image_left, STRIP));
-    bool complete = true;
     for (int64_t tile = start; tile < stop; tile += TILE)
-        complete &= draw_tile(r, info, plot, left, tile);
+        draw_tile(r, info, plot, left, tile);
     for (int64_t tile = fresh; tile < image_end; tile += TILE)
-        complete &= draw_tile(r, info, plot, left, tile);
+        draw_tile(r, info, plot, left, tile);
     remember(r, info, left, image_left, image_end);
 
+    /* Columns [left, left + w): to the ring's end, then from its start. */
+    int from = ring_x(r, left), part = r->ring_w - from;
+    int columns = (int) ceil(w);
     cairo_save(cr);
     cairo_rectangle(cr, x, info->y, w, info->h);
     cairo_clip(cr);
-    for (int i = 0; i < r->strip_count; i++)
-    {
-        if (!r->strips[i])
-            continue;
-        double sx = graph_x(info, left, r->strip_left + i * STRIP);
-        cairo_set_source_surface(cr, r->strips[i], sx, info->y);
-        cairo_rectangle(cr, sx, info->y, STRIP, info->h);
-        cairo_fill(cr);
-    }
+    paint_ring(r, cr, x, info->y, from, part < columns ? part : columns);
+    if (part < columns)
+        paint_ring(r, cr, x + part, info->y, 0, columns - part);
     cairo_restore(cr);
-    if (!complete)
-    {
-        /* Out of memory for a strip: this frame whole, the next afresh
-         * (the plot must cover its area: no background is under it). */
-        r->valid = false;
-        graph_plot_draw(plot, cr, x, x + w);
-    }
 }
 
 void graph_retained_draw(graph_retained *r, cairo_t *cr, double width,

@@ -459,7 +459,7 @@ static unsigned far_apart(cairo_surface_t *a, cairo_surface_t *b, int x0,
 }
 
 /* At 2 pixels per unit, scrolled frames still equal whole ones, whose
- * legend is drawn in place, not kept; and the plot's kept strips are drawn
+ * legend is drawn in place, not kept; and the plot's kept tiles are drawn
  * at that scale: as sharp as a plot drawn directly on the screen's pixels,
  * but for the antialiasing of tiles drawn apart. Kept at one pixel per
  * unit and enlarged, lines and text would blur. */
