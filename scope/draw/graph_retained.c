@@ -14,6 +14,11 @@
  * joins across it, round caps and a marker's glyph reach over it. */
 #define SEAM_PIXELS     8
 
+/* How far a trace's pixels reach either side of its sample's column: a
+ * line's half width, its round cap, the timing dots' radius and the
+ * pixel antialiasing shades beyond. */
+#define REACH_PIXELS    3
+
 /* What the image shows besides the samples; any change: draw it whole. */
 typedef struct plot_key
 {
@@ -417,15 +422,24 @@ static double changed_from(const graph_retained *r,
             return NAN;
         double t = series->time[kept->end - series->base];
         double x = graph_x(info, left, (int64_t) floor(t / info->step));
+        if (kept->end > series->first)
+        {
+            /* New samples change the pixels from the newest kept one's
+             * column on (its cap becomes a join, its column's last value
+             * joins the next), and those a line there reaches. */
+            t = series->time[kept->end - 1 - series->base];
+            x = graph_x(info, left, (int64_t) floor(t / info->step)) -
+                REACH_PIXELS;
+        }
+        else
+            x = graph_plot_from(plot, x);   /* the one before is gone */
         if (x < from)
             from = x;
         double newest = series->time[series->end - 1 - series->base];
         x = graph_x(info, left, (int64_t) floor(newest / info->step));
-        if (x + 1 + SEAM_PIXELS > *to)
-            *to = x + 1 + SEAM_PIXELS;
+        if (x + 1 + REACH_PIXELS > *to)
+            *to = x + 1 + REACH_PIXELS;
     }
-    if (isfinite(from))
-        from = graph_plot_from(plot, from);
     size_t count = scope_markers_count(m->markers);
     if (count < r->markers)
         return NAN;
