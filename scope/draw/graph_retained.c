@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Pixels drawn again left of the first column new data touched: a line
- * joins across it, round caps and a marker's glyph reach over it. */
+/* Pixels drawn again either side of a new marker: its glyph reaches
+ * over them. */
 #define SEAM_PIXELS     8
 
 /* How far a trace's pixels reach either side of its sample's column: a
@@ -45,7 +45,7 @@ struct graph_retained
 {
     /* The plot's tiles in one image used as a ring: absolute column c
      * at x = c mod ring_w. Frames paint it through a raster source
-     * (ring_pattern), not as a surface: GTK's frame still holds the
+     * (paint_ring), not as a surface: GTK's frame still holds the
      * last one's recording when the next draws, and cairo would copy
      * a recorded surface whole before it is drawn on again. */
     cairo_surface_t *ring;
@@ -371,6 +371,12 @@ static void paint_ring(const graph_retained *r, cairo_t *cr, double x,
     cairo_pattern_t *ring = cairo_pattern_create_raster_source(
         cairo_surface_reference(r->ring), CAIRO_CONTENT_COLOR,
         r->ring_w * scale, r->image_h * scale);
+    if (cairo_pattern_status(ring))
+    {
+        cairo_surface_destroy(r->ring); /* the pattern's, never finished */
+        cairo_pattern_destroy(ring);
+        return;
+    }
     cairo_raster_source_pattern_set_acquire(ring, ring_acquire, ring_release);
     cairo_raster_source_pattern_set_copy(ring, ring_copy);
     cairo_raster_source_pattern_set_finish(ring, ring_finish);
