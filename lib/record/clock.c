@@ -439,12 +439,16 @@ int64_t recorder_clock_start_local_us(void)
 
 uint64_t recorder_clock_ns_since_start(uint64_t ticks)
 {
-    /* Noted first, with the count it goes with: a point published from
-     * now on starts after 'ticks', so it cannot change what this gives. */
-    unsigned count = note_converted(ticks);
+    /* A calibration that is due goes first: if nothing converted 'ticks'
+     * yet, its point may start before them, and they get the measured
+     * rate instead of the one stated at start (good to 1e-3 only: a
+     * microsecond off for a first record a millisecond late). */
     if (recorder_clock_uses_counter &&
         recorder_ticks() >= __atomic_load_n(&due_ticks, __ATOMIC_RELAXED))
         recorder_clock_calibrate();
+    /* Noted, with the count it goes with: a point published from now on
+     * starts after 'ticks', so it cannot change what this gives. */
+    unsigned count = note_converted(ticks);
     uint64_t ns = recorder_time_ns(base.points, count, ticks);
     return ns > start_ns ? ns - start_ns : 0;
 }

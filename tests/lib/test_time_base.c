@@ -258,6 +258,72 @@ static void test_first_record_prints_at_once_and_on_time(void **state)
         fail_msg("the first record took %lu ns at best of 5 runs", fastest);
 }
 
+/* ---- a late first conversion ---------------------------------------------- */
+
+/* In a fresh process: read the counter TIME_BASE_LATE us after start,
+ * nothing converted before, and say how far its conversion is from
+ * CLOCK_MONOTONIC read around it. */
+__attribute__((constructor(102))) static void late_conversion_child(void)
+{
+    if (!getenv("TIME_BASE_LATE"))
+        return;
+    recorder_activate(&recorder_info_for_first);
+    uint64_t start = recorder_clock_start_mono_ns();
+    uint64_t delay = strtoull(getenv("TIME_BASE_LATE"), NULL, 10) * 1000;
+    while (monotonic_ns() - start < delay)
+        continue;
+    uint64_t before, ticks, after;
+    do
+    {
+        before = recorder_monotonic_ns();
+        ticks = recorder_ticks();
+        after = recorder_monotonic_ns();
+    } while (after - before > 300);
+    int64_t error = (int64_t) (recorder_clock_ns_since_start(ticks) + start) -
+                    (int64_t) (before + (after - before) / 2);
+    printf("error %lld ns\n", (long long) error);
+    fflush(stdout);
+    _exit(0);
+}
+
+static int by_value(const void *a, const void *b)
+{
+    long long x = *(const long long *) a, y = *(const long long *) b;
+    return x < y ? -1 : x > y;
+}
+
+/* Ticks first converted late (a slow start, or a program's first record
+ * long after it began) get the rate measured then: a calibration due at
+ * that moment goes before the conversion, not after it, where it could
+ * not help. 20 ms after start, the median error of 25 runs here was
+ * 370 ns before (4 516 at worst), 70 ns after (190). */
+static void test_late_first_conversion_uses_the_measured_rate(void **state)
+{
+    (void) state;
+    char self[400], command[500];
+    ssize_t len = readlink("/proc/self/exe", self, sizeof(self) - 1);
+    assert_true(len > 0);
+    self[len] = 0;
+    snprintf(command, sizeof(command), "TIME_BASE_LATE=20000 '%s'", self);
+    enum { RUNS = 9 };
+    long long errors[RUNS];
+    for (int run = 0; run < RUNS; run++)
+    {
+        fflush(NULL);
+        FILE *out = popen(command, "r");
+        assert_non_null(out);
+        int fields = fscanf(out, "error %lld ns", &errors[run]);
+        assert_int_equal(pclose(out), 0);
+        assert_int_equal(fields, 1);
+        if (errors[run] < 0)
+            errors[run] = -errors[run];
+    }
+    qsort(errors, RUNS, sizeof(errors[0]), by_value);
+    if (errors[RUNS / 2] > 200)
+        fail_msg("median error %lld ns (least %lld, most %lld)",
+                 errors[RUNS / 2], errors[0], errors[RUNS - 1]);
+}
+
 int main(void)
 {
     const char *turns = getenv("TIME_BASE_TURNS");
@@ -275,6 +341,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_two_processes_interleave_by_time,
                                         make_directory, remove_directory),
         cmocka_unit_test(test_first_record_prints_at_once_and_on_time),
+        cmocka_unit_test(test_late_first_conversion_uses_the_measured_rate),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
