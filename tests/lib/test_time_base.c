@@ -223,14 +223,21 @@ __attribute__((constructor(102))) static void first_record_child(void)
     _exit(0);
 }
 
-static void test_first_record_prints_at_once_and_on_time(void **state)
+/* The command that runs this test program again with 'setting'. */
+static void this_test_with(char *command, size_t size, const char *setting)
 {
-    (void) state;
-    char self[400], command[500];
+    char self[400];
     ssize_t len = readlink("/proc/self/exe", self, sizeof(self) - 1);
     assert_true(len > 0);
     self[len] = 0;
-    snprintf(command, sizeof(command), "TIME_BASE_FIRST=1 '%s'", self);
+    snprintf(command, size, "%s '%s'", setting, self);
+}
+
+static void test_first_record_prints_at_once_and_on_time(void **state)
+{
+    (void) state;
+    char command[500];
+    this_test_with(command, sizeof(command), "TIME_BASE_FIRST=1");
     unsigned long fastest = ULONG_MAX;
     for (int run = 0; run < 5; run++)
     {
@@ -300,11 +307,8 @@ static int by_value(const void *a, const void *b)
 static void test_late_first_conversion_uses_the_measured_rate(void **state)
 {
     (void) state;
-    char self[400], command[500];
-    ssize_t len = readlink("/proc/self/exe", self, sizeof(self) - 1);
-    assert_true(len > 0);
-    self[len] = 0;
-    snprintf(command, sizeof(command), "TIME_BASE_LATE=20000 '%s'", self);
+    char command[500];
+    this_test_with(command, sizeof(command), "TIME_BASE_LATE=20000");
     enum { RUNS = 9 };
     long long errors[RUNS];
     for (int run = 0; run < RUNS; run++)
