@@ -10,14 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Pixels drawn again either side of a new marker: its glyph reaches
- * over them. */
+/* Pixels drawn again left of the first column new data touched: a line
+ * joins across it, round caps and a marker's glyph reach over it. */
 #define SEAM_PIXELS     8
-
-/* How far a trace's pixels reach either side of its sample's column: a
- * line's half width, its round cap, the timing dots' radius and the
- * pixel antialiasing shades beyond. */
-#define REACH_PIXELS    3
 
 /* What the image shows besides the samples; any change: draw it whole. */
 typedef struct plot_key
@@ -308,8 +303,8 @@ static int ring_x(const graph_retained *r, int64_t column)
     return (int) (column - floor_to(column, r->ring_w));
 }
 
-/* A ring for the tiles a plot 'info->w' wide shows: whole tiles, one
- * more each side. */
+/* A ring for the tiles a plot 'info->w' wide shows: its whole tiles, one
+ * for the rest of its width, one more each side. */
 static bool make_ring(graph_retained *r, const graph_plot_info *info)
 {
     int w = ((int) info->w / TILE + 3) * TILE;
@@ -363,8 +358,9 @@ static void ring_finish(cairo_pattern_t *pattern, void *data)
     cairo_surface_destroy(data);
 }
 
-/* Paint ring columns [from, from + w) at graph (x, y). */
-static void paint_ring(const graph_retained *r, cairo_t *cr, double x,
+/* Paint ring columns [from, from + w) at graph (x, y); false if cairo
+ * could not make the pattern (out of memory). */
+static bool paint_ring(const graph_retained *r, cairo_t *cr, double x,
                        double y, int from, int w)
 {
     int scale = r->scale;
@@ -375,7 +371,7 @@ static void paint_ring(const graph_retained *r, cairo_t *cr, double x,
     {
         cairo_surface_destroy(r->ring); /* the pattern's, never finished */
         cairo_pattern_destroy(ring);
-        return;
+        return false;
     }
     cairo_raster_source_pattern_set_acquire(ring, ring_acquire, ring_release);
     cairo_raster_source_pattern_set_copy(ring, ring_copy);
@@ -390,6 +386,7 @@ static void paint_ring(const graph_retained *r, cairo_t *cr, double x,
     cairo_pattern_destroy(ring);
     cairo_rectangle(cr, x, y, w, r->image_h);
     cairo_fill(cr);
+    return true;
 }
 
 /* The graph x of absolute column 'column' in a frame whose plot starts
@@ -428,24 +425,15 @@ static double changed_from(const graph_retained *r,
             return NAN;
         double t = series->time[kept->end - series->base];
         double x = graph_x(info, left, (int64_t) floor(t / info->step));
-        if (kept->end > series->first)
-        {
-            /* New samples change the pixels from the newest kept one's
-             * column on (its cap becomes a join, its column's last value
-             * joins the next), and those a line there reaches. */
-            t = series->time[kept->end - 1 - series->base];
-            x = graph_x(info, left, (int64_t) floor(t / info->step)) -
-                REACH_PIXELS;
-        }
-        else
-            x = graph_plot_from(plot, x);   /* the one before is gone */
         if (x < from)
             from = x;
         double newest = series->time[series->end - 1 - series->base];
         x = graph_x(info, left, (int64_t) floor(newest / info->step));
-        if (x + 1 + REACH_PIXELS > *to)
-            *to = x + 1 + REACH_PIXELS;
+        if (x + 1 + SEAM_PIXELS > *to)
+            *to = x + 1 + SEAM_PIXELS;
     }
+    if (isfinite(from))
+        from = graph_plot_from(plot, from);
     size_t count = scope_markers_count(m->markers);
     if (count < r->markers)
         return NAN;
@@ -585,10 +573,13 @@ static void draw_plot(void *data, cairo_t *cr, const graph_plot_info *info,
     cairo_save(cr);
     cairo_rectangle(cr, x, info->y, w, info->h);
     cairo_clip(cr);
-    paint_ring(r, cr, x, info->y, from, part < columns ? part : columns);
-    if (part < columns)
-        paint_ring(r, cr, x + part, info->y, 0, columns - part);
+    bool painted = paint_ring(r, cr, x, info->y, from,
+                              part < columns ? part : columns);
+    if (painted && part < columns)
+        painted = paint_ring(r, cr, x + part, info->y, 0, columns - part);
     cairo_restore(cr);
+    if (!painted)
+        graph_plot_draw(plot, cr, x, x + w);    /* nothing is under it */
 }
 
 void graph_retained_draw(graph_retained *r, cairo_t *cr, double width,
