@@ -40,7 +40,9 @@ export XDG_RUNTIME_DIR="$work/runtime" XDG_CACHE_HOME="$work/cache"
 mkdir -m 700 "$XDG_RUNTIME_DIR" "$XDG_CACHE_HOME"
 export GDK_BACKEND=x11 RECORDER_SHARE="$work/segment"
 display=:$(( 90 + $$ % 100 ))
-Xvfb "$display" -screen 0 1280x1024x24 -noreset >/dev/null 2>&1 &
+screen_w=1280 screen_h=1024
+Xvfb "$display" -screen 0 "${screen_w}x${screen_h}x24" -noreset \
+    >/dev/null 2>&1 &
 pids="$pids $!"
 export DISPLAY="$display"
 sleep 1
@@ -50,9 +52,9 @@ sleep 1
 # crosshair and readout every frame: not the window a user watches. Out of
 # every window's way instead (-noreset: without it Xvfb puts the pointer
 # back when its last client, xdotool here, leaves).
-xdotool mousemove 1279 1023
-if [ "$(xdotool getmouselocation | sed -n 's/^x:\([0-9]*\) .*/\1/p')" != 1279 ]
-then
+corner="x:$(( screen_w - 1 )) y:$(( screen_h - 1 ))"
+xdotool mousemove $(( screen_w - 1 )) $(( screen_h - 1 ))
+if [ "$(xdotool getmouselocation | cut -d' ' -f1-2)" != "$corner" ]; then
     echo "bench: xdotool could not move the pointer off the windows" >&2
     exit 1
 fi
