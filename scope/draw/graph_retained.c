@@ -225,12 +225,36 @@ static bool keeps(const graph_scale *kept, const graph_scale *fitted)
     return used >= GRAPH_RETAINED_SHRINK * span;
 }
 
+/* The kept range while it keeps the fitted one; else, if the data went
+ * past an end of it, the fitted range grown past that end by
+ * GRAPH_RETAINED_ROOM, when that would still be kept. Not rounded to a
+ * tick: a tick step is about that room, and rounding could leave the
+ * data less than GRAPH_RETAINED_SHRINK of the range (it would shrink at
+ * the next frame). Not on a log scale, whose ranges grow by decades. */
 static void stick(const graph_scale *kept, graph_scale *fitted)
 {
     if (keeps(kept, fitted))
     {
         fitted->lo = kept->lo;
         fitted->hi = kept->hi;
+        return;
+    }
+    bool up = fitted->hi > kept->hi, down = fitted->lo < kept->lo;
+    if (fitted->log || kept->log || !(fitted->hi > fitted->lo) ||
+        !(kept->hi > kept->lo) || (!up && !down))
+        return;
+    graph_scale grown = *fitted;
+    double room = GRAPH_RETAINED_ROOM * (fitted->hi - fitted->lo);
+    if (up)
+        grown.hi += room;
+    /* Not below zero for data that is not (graph_scale_settle). */
+    if (down)
+        grown.lo = fitted->lo >= 0 && fitted->lo - room < 0
+                 ? 0 : fitted->lo - room;
+    if (keeps(&grown, fitted))
+    {
+        fitted->lo = grown.lo;
+        fitted->hi = grown.hi;
     }
 }
 

@@ -16,8 +16,9 @@
  *
  * Autoscaled ranges are kept while the data still fills most of them
  * (GRAPH_RETAINED_SHRINK), so a steady signal does not redraw the plot
- * whole every frame: a range grows as soon as the data needs it and
- * shrinks once the data fills less than that share of it. Likewise the
+ * whole every frame: a range grows as soon as the data needs it, with
+ * room to grow into (GRAPH_RETAINED_ROOM), and shrinks once the data
+ * fills less than that share of it. Likewise the
  * gap that breaks a line follows a channel's pace only when that moves
  * by a factor (GRAPH_RETAINED_JOIN). A whole redraw for another reason
  * (zoom, resize, a view toggled) fits both afresh.
@@ -34,6 +35,11 @@
 
 /* A kept range shrinks once the data spans less than this share of it. */
 #define GRAPH_RETAINED_SHRINK   0.7
+/* A range the data outgrows grows past it by this share of what the data
+ * spans, so that a counter rising through the view redraws the plot
+ * whole every so often, not at every tick step (the demo's byte count
+ * did twice a second, and those frames were most of its plot's work). */
+#define GRAPH_RETAINED_ROOM     0.2
 /* The gap that breaks a channel's line (graph_join_seconds) is kept while
  * its pace, as measured, stays within this factor. */
 #define GRAPH_RETAINED_JOIN     4.0

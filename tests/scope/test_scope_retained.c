@@ -560,6 +560,56 @@ static void test_filling_span_is_kept_and_equals_whole_frame(void **state)
     scene_free(&s);
 }
 
+/* A counter rising through the view: its range grows with room to grow
+ * into (GRAPH_RETAINED_ROOM), so the plot is drawn whole every so often,
+ * not at each tick step the count passes; each frame is still the one
+ * drawn whole with the same range. */
+static void test_rising_counter_is_seldom_drawn_whole(void **state)
+{
+    (void) state;
+    scope_series *count = test_series("count", 0, 0, 0, 0, 0);
+    scope_series *series[1] = { count };
+    double legend_values[1] = { NAN }, legend_intervals[1] = { NAN };
+    graph_model model = {
+        .title = "rising", .series = series, .series_count = 1,
+        .views = SCOPE_VIEW_NORMAL, .duration = SPAN, .max_samples = -1,
+        .legend_values = legend_values,
+        .legend_intervals = legend_intervals,
+    };
+    graph_retained *r = graph_retained_new();
+    assert_non_null(r);
+    cairo_surface_t *drawn = blank(), *whole = blank();
+    double columns = graph_plot_width(&model, WIDTH);
+    unsigned frames = 0, wholes = 0, differing = 0;
+    double t = 0, now = 1.0;
+    for (; now < 3 * SPAN; now += 0.0213)
+    {
+        for (; t <= now; t += 0.001)
+            scope_series_append(count, t, 1000 * t);
+        model.view_end = graph_retained_live_end(now, SPAN, columns);
+        cairo_t *cr = cairo_create(drawn);
+        graph_retained_draw(r, cr, WIDTH, HEIGHT, &model, NULL);
+        cairo_destroy(cr);
+        cr = cairo_create(whole);
+        graph_retained_reference(r, cr, WIDTH, HEIGHT, &model);
+        cairo_destroy(cr);
+        bool was_whole;
+        graph_retained_drawn(r, &was_whole);
+        frames++;
+        wholes += was_whole;
+        differing += differences(drawn, whole, frames) != 0;
+    }
+    print_message("%u frames of a rising count, %u drawn whole, %u "
+                  "differing\n", frames, wholes, differing);
+    assert_int_equal(differing, 0);
+    /* The count rises by a fifth of its span in view each second. */
+    assert_true(wholes <= 15);
+    cairo_surface_destroy(drawn);
+    cairo_surface_destroy(whole);
+    graph_retained_delete(r);
+    test_series_delete(count);
+}
+
 /* The live end lands on a whole column, never before the data. */
 static void test_live_end_is_a_whole_column(void **state)
 {
@@ -585,6 +635,7 @@ int main(void)
         cmocka_unit_test(test_bands_equal_whole_frame_and_keep_the_top),
         cmocka_unit_test(test_hidpi_frames_are_drawn_at_its_scale),
         cmocka_unit_test(test_filling_span_is_kept_and_equals_whole_frame),
+        cmocka_unit_test(test_rising_counter_is_seldom_drawn_whole),
         cmocka_unit_test(test_live_end_is_a_whole_column),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
