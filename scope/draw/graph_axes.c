@@ -208,6 +208,90 @@ static bool time_tick(const scope_ticks *ticks, double first, int i,
     return !(*x < l->x - 0.5 || *x > l->x + l->w + 0.5);
 }
 
+static bool time_ticks(const graph_layout *l, double t0, double t1,
+                       scope_ticks *ticks, double *first)
+{
+    unsigned target = (unsigned) (l->w / 110) + 1;
+    if (!scope_ticks_make(t0, t1, target, false, ticks))
+        return false;
+    *first = round(ticks->first / ticks->step);
+    return true;
+}
+
+double graph_time_tick_step(const graph_layout *l, double t0, double t1)
+{
+    scope_ticks ticks;
+    double first;
+    return time_ticks(l, t0, t1, &ticks, &first) ? ticks.step : NAN;
+}
+
+/* A time label reaches less than this far either side of its tick. */
+#define LABEL_REACH     100.0
+
+/* Tick i's label (l->y + l->h + 17 its baseline) as the frame draws it:
+ * centred on the tick unless that would pass the right margin. */
+static double label_text(cairo_t *cr, const scope_ticks *ticks, double t,
+                         double x, const graph_layout *l, char *label,
+                         size_t size, double *half)
+{
+    size_t n = scope_tick_label(ticks, t, label, size - 2);
+    memcpy(label + n, "s", 2);
+    *half = graph_text_width(cr, label) / 2;
+    if (x + *half > l->x + l->w + GRAPH_MARGIN_RIGHT - 2)
+        return l->x + l->w + GRAPH_MARGIN_RIGHT - 2 - *half;
+    return x;
+}
+
+/* The ticks under the plot and their labels: of the ticks in the plot
+ * as a frame shows them, or ('tiled') of every tick, each label at its
+ * tick, as the tiles of a kept plot hold them; in both cases of the
+ * ticks whose label may reach [x0, x1) only. */
+static void time_labels(cairo_t *cr, const graph_layout *l, double t0,
+                        double t1, double height, double step, double shift,
+                        double x0, double x1, bool tiled)
+{
+    scope_ticks ticks;
+    double first;
+    if (!time_ticks(l, t0, t1, &ticks, &first))
+        return;
+    int from = 0, to = (int) ticks.count;
+    if (tiled)
+    {
+        /* x = l->x + t / step - shift, give or take a rounding. */
+        double lo = (x0 - LABEL_REACH - 1 - l->x + shift) * step;
+        double hi = (x1 + LABEL_REACH + 1 - l->x + shift) * step;
+        from = (int) (ceil(lo / ticks.step) - first);
+        to = (int) (floor(hi / ticks.step) - first) + 1;
+        if (to - from > 1000)
+            return;                     /* not a tile's width */
+    }
+    double t, x;
+    cairo_new_path(cr);
+    for (int i = from; i < to; i++)
+        if ((time_tick(&ticks, first, i, l, step, shift, &t, &x) || tiled) &&
+            x >= x0 - 1 && x <= x1 + 1)
+        {
+            cairo_move_to(cr, x, l->y + l->h);
+            cairo_line_to(cr, x, l->y + l->h + 4);
+        }
+    grid_stroke(cr);
+    graph_use_font(cr, 11, false);
+    graph_paint(cr, graph_ink.text, 1);
+    for (int i = from; i < to; i++)
+    {
+        if ((!time_tick(&ticks, first, i, l, step, shift, &t, &x) &&
+             !tiled) ||
+            x < x0 - LABEL_REACH || x > x1 + LABEL_REACH)
+            continue;
+        char label[48];
+        double half;
+        double tx = label_text(cr, &ticks, t, x, l, label, sizeof(label),
+                               &half);
+        graph_show_text(cr, tiled ? x : tx,
+                        fmin(l->y + l->h + 17, height - 5), 0.5, label);
+    }
+}
+
 /* Ticks at x of t / step - shift: a tick keeps its pixel column as an
  * anchored view scrolls. 'lines': the grid lines in the plot, else the
  * labels and the ticks under it. */
@@ -215,40 +299,81 @@ void graph_draw_time_axis(cairo_t *cr, const graph_layout *l, double t0,
                           double t1, double height, double step, double shift,
                           bool lines)
 {
+    if (!lines)
+    {
+        time_labels(cr, l, t0, t1, height, step, shift, -INFINITY, INFINITY,
+                    false);
+        return;
+    }
     scope_ticks ticks;
-    unsigned target = (unsigned) (l->w / 110) + 1;
-    if (!scope_ticks_make(t0, t1, target, false, &ticks))
+    double first, t, x;
+    if (!time_ticks(l, t0, t1, &ticks, &first))
         return;
     /* The n-th tick at n * step, the same number in every frame; lines
      * one tick beyond each end too, for a tick that just left the span
      * but not yet the plot's first or last column. */
-    double first = round(ticks.first / ticks.step), t, x;
-    int from = lines ? -1 : 0, to = (int) ticks.count + lines;
-    /* The lines (or the ticks under the plot) in one stroke, then the
-     * labels below them. */
     cairo_new_path(cr);
-    for (int i = from; i < to; i++)
+    for (int i = -1; i < (int) ticks.count + 1; i++)
         if (time_tick(&ticks, first, i, l, step, shift, &t, &x))
         {
-            cairo_move_to(cr, x, lines ? l->y : l->y + l->h);
+            cairo_move_to(cr, x, l->y);
             cairo_line_to(cr, x, l->y + l->h + 4);
         }
     grid_stroke(cr);
-    if (!lines)
-        graph_use_font(cr, 11, false);
-    for (int i = from; i < to && !lines; i++)
+}
+
+void graph_draw_time_axis_part(cairo_t *cr, const graph_layout *l, double t0,
+                               double t1, double height, double step,
+                               double shift, double x0, double x1,
+                               bool tiled)
+{
+    time_labels(cr, l, t0, t1, height, step, shift, x0, x1, tiled);
+}
+
+void graph_time_axis_ends(cairo_t *cr, const graph_layout *l, double t0,
+                          double t1, double step, double shift,
+                          double ends[4])
+{
+    double lx = l->x, rx = l->x + l->w;
+    ends[0] = ends[1] = lx;
+    ends[2] = ends[3] = rx;
+    scope_ticks ticks;
+    double first, t, x, half;
+    if (!time_ticks(l, t0, t1, &ticks, &first))
+        return;
+    graph_use_font(cr, 11, false);
+    for (int i = -2; i < (int) ticks.count + 2; i++)
     {
-        if (!time_tick(&ticks, first, i, l, step, shift, &t, &x))
+        /* The frame draws ticks [0, count) inside the plot, whose first
+         * and last columns may hold the one before or after. */
+        bool drawn = time_tick(&ticks, first, i, l, step, shift, &t, &x) &&
+                     i >= 0 && i < (int) ticks.count;
+        if (fabs(x - lx) >= LABEL_REACH && fabs(x - rx) >= 2 * LABEL_REACH)
             continue;
         char label[48];
-        size_t n = scope_tick_label(&ticks, t, label, sizeof(label) - 2);
-        memcpy(label + n, "s", 2);
-        graph_paint(cr, graph_ink.text, 1);
-        double tx = x;
-        double half = graph_text_width(cr, label) / 2;
-        if (tx + half > l->x + l->w + GRAPH_MARGIN_RIGHT - 2)
-            tx = l->x + l->w + GRAPH_MARGIN_RIGHT - 2 - half;
-        graph_show_text(cr, tx, fmin(l->y + l->h + 17, height - 5), 0.5,
-                        label);
+        double tx = label_text(cr, &ticks, t, x, l, label, sizeof(label),
+                               &half);
+        /* The ink of the label as drawn and as tiled, and the tick's; a
+         * glyph's ink may pass its advance by a pixel. */
+        double lo = floor(fmin(x, tx) - half) - 2;
+        double hi = ceil(fmax(x, tx) + half) + 2;
+        bool left = x < (lx + rx) / 2;
+        if (!drawn && left)
+            ends[1] = fmax(ends[1], hi);        /* tiled only */
+        else if (!drawn)
+            ends[2] = fmin(ends[2], lo);
+        else
+        {
+            if (lo < lx)
+            {
+                ends[0] = fmin(ends[0], lo);     /* into the margin */
+                ends[1] = fmax(ends[1], fmin(hi, rx));
+            }
+            if (hi > rx || tx != x)
+            {
+                ends[2] = fmin(ends[2], fmax(lo, lx));
+                ends[3] = fmax(ends[3], hi);
+            }
+        }
     }
 }

@@ -47,4 +47,26 @@ void graph_draw_time_axis(cairo_t *cr, const graph_layout *l, double t0,
                           double t1, double height, double step, double shift,
                           bool lines);
 
+/* The ticks under the plot and their labels whose ink may reach columns
+ * [x0, x1): as graph_draw_time_axis() draws them, or ('tiled') as the
+ * tiles of a kept plot hold them, which do not depend on the frame: every
+ * tick, a label past the right margin not pulled back, a tick past
+ * either end of the plot still labelled. */
+void graph_draw_time_axis_part(cairo_t *cr, const graph_layout *l, double t0,
+                               double t1, double height, double step,
+                               double shift, double x0, double x1,
+                               bool tiled);
+
+/* Where under the plot the frame's time axis differs from what tiled
+ * labels in the plot's columns and nothing in its margins show: columns
+ * [ends[0], ends[1]) at its left end and [ends[2], ends[3]) at its right
+ * end, each empty if nothing differs. */
+void graph_time_axis_ends(cairo_t *cr, const graph_layout *l, double t0,
+                          double t1, double step, double shift,
+                          double ends[4]);
+
+/* The time axis' tick step for [t0, t1] over the plot: tiles drawn with
+ * another hold other labels. */
+double graph_time_tick_step(const graph_layout *l, double t0, double t1);
+
 #endif /* SCOPE_GRAPH_AXES_H */

@@ -145,6 +145,9 @@ typedef struct frame_state
     graph_scale             values, timing, timing_axis;
     scope_timing_unit       unit;       /* of the timing axis */
     bool                    timing_left; /* it takes the left axis */
+    bool                    parts;      /* drawn in parts (graph_bands) */
+    double                  below;      /* rows under the plot its part
+                                           holds; 0: none apart */
 } frame_state;
 
 static bool frame_alloc(frame_state *f)
@@ -318,7 +321,7 @@ static void frame_scales(frame_state *f, graph_plot_info *info)
         .model = model, .x = f->l.x, .y = f->l.y, .w = f->l.w, .h = f->l.h,
         .t0 = f->t0, .t1 = f->t1, .step = f->step, .shift = f->shift,
         .series_count = n, .own = f->scales, .colour = f->colour,
-        .dense = f->dense, .join = f->join,
+        .dense = f->dense, .join = f->join, .below = f->below,
     };
     if (hooks && hooks->ranges)
     {
@@ -386,7 +389,8 @@ static void value_axis(cairo_t *cr, const frame_state *f, unsigned which,
                               false);
 }
 
-static void frame_axes(cairo_t *cr, const frame_state *f)
+/* The value axes' labels beside the plot. */
+static void frame_value_axes(cairo_t *cr, const frame_state *f)
 {
     const graph_model *model = f->model;
     const graph_layout *l = &f->l;
@@ -409,8 +413,13 @@ static void frame_axes(cairo_t *cr, const frame_state *f)
     }
     if (views & SCOPE_VIEW_TIMING)
         value_axis(cr, f, 1, &f->timing_axis, !f->timing_left, f->unit.name);
-    graph_draw_time_axis(cr, l, f->t0, f->t1, f->height, f->step, f->shift,
-                         false);
+}
+
+static void frame_axes(cairo_t *cr, const frame_state *f)
+{
+    frame_value_axes(cr, f);
+    graph_draw_time_axis(cr, &f->l, f->t0, f->t1, f->height, f->step,
+                         f->shift, false);
 }
 
 /* The plot's content, by the hooks if they draw it. */
@@ -432,11 +441,9 @@ static void frame_plot(cairo_t *cr, const frame_state *f,
         graph_plot_draw(&plot, cr, f->l.x, f->l.x + f->l.w);
 }
 
-/* Over the plot: the trigger and the window's overlays, the plot's frame,
- * the message when there is nothing to plot, and the readout box, which
- * may reach out of the plot. */
-static void frame_over_plot(cairo_t *cr, const frame_state *f,
-                            graph_frame *frame)
+/* In the plot, over its content: the trigger and the window's
+ * overlays. */
+static void frame_in_plot(cairo_t *cr, const frame_state *f)
 {
     const graph_model *model = f->model;
     const graph_layout *l = &f->l;
@@ -447,12 +454,28 @@ static void frame_over_plot(cairo_t *cr, const frame_state *f,
         graph_draw_trigger(cr, l, model, f->scales, f->t0, f->t1);
     graph_draw_overlays(cr, l, model, f->t0, f->t1);
     cairo_restore(cr);
+}
 
+/* The plot's frame: a line a pixel wide around it. */
+static void frame_edge(cairo_t *cr, const frame_state *f)
+{
+    const graph_layout *l = &f->l;
     graph_paint(cr, graph_ink.frame, 1);
     cairo_set_line_width(cr, 1);
     cairo_rectangle(cr, l->x - 0.5, l->y - 0.5, l->w + 1, l->h + 1);
     cairo_stroke(cr);
+}
 
+/* Over the plot: what is in it, the plot's frame, the message when there
+ * is nothing to plot, and the readout box, which may reach out of the
+ * plot. */
+static void frame_over_plot(cairo_t *cr, const frame_state *f,
+                            graph_frame *frame)
+{
+    const graph_model *model = f->model;
+    const graph_layout *l = &f->l;
+    frame_in_plot(cr, f);
+    frame_edge(cr, f);
     if (!f->anything)
         graph_draw_empty_message(cr, l, model);
     scope_box readout;
@@ -543,44 +566,206 @@ static unsigned char *top_key(const frame_state *f, size_t *size)
     return key;
 }
 
-/* The top band and the rest on the cairo_t the bands hook gives; false,
- * drawing nothing, if it gives none. */
-static bool frame_in_bands(const frame_state *f, const graph_plot_info *info)
+/* Whether the frame is drawn in parts, and the rows under the plot its
+ * part holds (graph_bands). Not with a readout box, which may leave the
+ * plot for the top band, which the window keeps. The strip under the
+ * plot holds the time axis, down to the focus ring: if the plot hook
+ * draws it with the plot (a kept plot's tiles then hold it), only its
+ * ends are drawn apart every frame. Decided before the ranges, which the
+ * hooks keep for a plot drawn the same way. */
+static void frame_parts(frame_state *f)
+{
+    const graph_draw_hooks *hooks = f->hooks;
+    const graph_layout *l = &f->l;
+    const char *readout = f->model->readout;
+    /* The top band ends 8 pixels above the plot, the tallest label's
+     * reach. */
+    double top = l->y - 8, under = l->y + l->h;
+    double bottom = floor(f->height) - 3;
+    f->parts = hooks && hooks->bands && !(readout && readout[0]) &&
+               top > 0 && top < f->height;
+    f->below = 0;
+    if (f->parts && hooks->plot && bottom > under + 1 && l->w >= 1 &&
+        l->x == floor(l->x) && l->w == floor(l->w) && under == floor(under))
+        f->below = bottom - under;
+}
+
+/* What the part around the plot shows (GRAPH_PART_AROUND): the bytes of
+ * all that decides it. NULL if out of memory. */
+static unsigned char *around_key(const frame_state *f, double bottom,
+                                 size_t *size)
+{
+    const graph_model *m = f->model;
+    struct
+    {
+        double        width, height, bottom, plot[4];
+        graph_colours ink;
+        graph_scale   values, timing_axis;
+        unsigned      views, mode, n, value_ticks;
+        bool          focused, timing_left;
+        char          unit[16];
+    } head;
+    memset(&head, 0, sizeof(head));     /* padding compares equal */
+    head.width = f->width;
+    head.height = f->height;
+    head.bottom = bottom;
+    memcpy(head.plot, (double[]) { f->l.x, f->l.y, f->l.w, f->l.h },
+           sizeof(head.plot));
+    head.ink = graph_ink;
+    head.values = f->values;
+    head.timing_axis = f->timing_axis;
+    head.views = m->views;
+    head.mode = m->values.mode;
+    head.n = f->n;
+    head.value_ticks = f->value_ticks;
+    head.focused = m->focused;
+    head.timing_left = f->timing_left;
+    if (f->unit.name)
+        snprintf(head.unit, sizeof(head.unit), "%s", f->unit.name);
+    /* Lanes label each channel's range in its colour. */
+    size_t each = sizeof(*f->scales) + sizeof(*f->colour) + 1;
+    *size = sizeof(head) + f->n * each;
+    unsigned char *key = calloc(1, *size), *at = key;
+    if (!key)
+        return NULL;
+    memcpy(at, &head, sizeof(head));
+    at += sizeof(head);
+    for (unsigned s = 0; s < f->n; s++)
+    {
+        memcpy(at, &f->scales[s], sizeof(*f->scales));
+        at += sizeof(*f->scales);
+        memcpy(at, &f->colour[s], sizeof(*f->colour));
+        at += sizeof(*f->colour);
+        *at++ = graph_hidden(m, s);
+    }
+    return key;
+}
+
+/* Part 'part' of the frame from the bands hook, clipped to its rectangle
+ * and set up as the frame's cr is (the palette, round caps and joins);
+ * NULL for a kept part that shows the same. */
+static cairo_t *open_part(const frame_state *f, graph_part part, double x,
+                          double y, double w, double h, const void *key,
+                          size_t size)
 {
     const graph_bands *bands = f->hooks->bands;
-    /* The band ends 8 pixels above the plot, the tallest label's reach. */
-    double top = f->l.y - 8;
+    cairo_t *cr = bands->open(bands->data, part, x, y, w, h, key, size);
+    if (!cr)
+        return NULL;
+    cairo_rectangle(cr, x, y, w, h);
+    cairo_clip(cr);
+    graph_ink_use(f->model->palette);
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+    return cr;
+}
+
+static void close_part(const frame_state *f, graph_part part, cairo_t *cr)
+{
+    f->hooks->bands->close(f->hooks->bands->data, part, cr);
+}
+
+/* What does not move around the plot: the part of (0, top, width,
+ * height - top) that is not the plot with the strip under it. */
+static void draw_around(cairo_t *cr, const frame_state *f, double top,
+                        double below)
+{
+    const graph_layout *l = &f->l;
+    cairo_rectangle(cr, 0, top, f->width, f->height - top);
+    cairo_rectangle(cr, l->x, l->y, l->w, l->h + below);
+    cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD);
+    cairo_clip(cr);
+    cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING);
+    frame_background(cr, f);
+    frame_value_axes(cr, f);
+    frame_edge(cr, f);
+    frame_focus(cr, f);
+}
+
+/* Columns [x0, x1) of the strip under the plot, drawn as the frame
+ * draws them: where a label passes an end of the plot. */
+static void draw_end(cairo_t *cr, const frame_state *f, double x0, double x1)
+{
+    frame_background(cr, f);
+    frame_value_axes(cr, f);
+    graph_draw_time_axis_part(cr, &f->l, f->t0, f->t1, f->height, f->step,
+                              f->shift, x0, x1, false);
+    frame_edge(cr, f);
+    frame_focus(cr, f);
+}
+
+/* The frame in the parts the bands hook gives (graph_bands); false,
+ * drawing nothing, if out of memory. */
+static bool frame_in_bands(const frame_state *f, graph_plot_info *info)
+{
+    const graph_layout *l = &f->l;
+    double top = l->y - 8;
     size_t size;
     unsigned char *key = top_key(f, &size);
-    cairo_t *rest = NULL;
-    cairo_t *upper = key ? bands->open(bands->data, f->width, f->height, top,
-                                       key, size, &rest)
-                         : NULL;
-    free(key);
-    if (!rest)
+    if (!key)
         return false;
-    cairo_t *both[2] = { upper, rest };
-    for (unsigned b = 0; b < 2; b++)
+    cairo_t *cr = open_part(f, GRAPH_PART_TOP, 0, 0, f->width, top, key,
+                            size);
+    free(key);
+    if (cr)
     {
-        cairo_t *cr = both[b];
-        if (!cr)
-            continue;
-        graph_ink_use(f->model->palette);
-        cairo_rectangle(cr, 0, b ? top : 0, f->width,
-                        b ? f->height - top : top);
-        cairo_clip(cr);
-        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
-        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
         frame_background(cr, f);
-        if (b)
+        frame_top(cr, f);
+        frame_focus(cr, f);
+        close_part(f, GRAPH_PART_TOP, cr);
+    }
+
+    double under = l->y + l->h, below = f->below;
+    key = below > 0 ? around_key(f, under + below, &size) : NULL;
+    if (!key)
+    {
+        info->below = 0;
+        cr = open_part(f, GRAPH_PART_REST, 0, top, f->width,
+                       f->height - top, NULL, 0);
+        if (cr)
         {
+            frame_background(cr, f);
             frame_axes(cr, f);
             frame_plot(cr, f, info);
             frame_over_plot(cr, f, NULL);
+            frame_focus(cr, f);
+            close_part(f, GRAPH_PART_REST, cr);
         }
-        else
-            frame_top(cr, f);
-        frame_focus(cr, f);
+        return true;
+    }
+    cr = open_part(f, GRAPH_PART_AROUND, 0, top, f->width, f->height - top,
+                   key, size);
+    free(key);
+    if (cr)
+    {
+        draw_around(cr, f, top, below);
+        close_part(f, GRAPH_PART_AROUND, cr);
+    }
+    double ends[4] = { 0, 0, 0, 0 };
+    cr = open_part(f, GRAPH_PART_PLOT, l->x, l->y, l->w, l->h + below, NULL,
+                   0);
+    if (cr)
+    {
+        frame_plot(cr, f, info);
+        frame_in_plot(cr, f);
+        if (!f->anything)
+            graph_draw_empty_message(cr, l, f->model);
+        graph_time_axis_ends(cr, l, f->t0, f->t1, f->step, f->shift, ends);
+        close_part(f, GRAPH_PART_PLOT, cr);
+    }
+    for (unsigned e = 0; e < 2; e++)
+    {
+        graph_part part = e ? GRAPH_PART_RIGHT_END : GRAPH_PART_LEFT_END;
+        double x0 = fmax(ends[2 * e], 0);
+        double x1 = fmin(ends[2 * e + 1], f->width);
+        if (!(x1 > x0))
+            continue;
+        cr = open_part(f, part, x0, under, x1 - x0, below, NULL, 0);
+        if (cr)
+        {
+            draw_end(cr, f, x0, x1);
+            close_part(f, part, cr);
+        }
     }
     return true;
 }
@@ -606,15 +791,14 @@ void graph_draw_frame_hooked(cairo_t *cr, double width, double height,
     {
         graph_plot_info info;
         frame_layout(cr, &f);
+        frame_parts(&f);
         frame_columns(&f);
         frame_scales(&f, &info);
         frame_legend_ranges(cr, &f);
         graph_legend_boxes(model, f.entries, frame);
-        /* A readout box may leave the plot for the top band, which the
-         * bands keep: with one showing, the frame is drawn whole. */
-        bool readout = model->readout && model->readout[0];
-        if (!hooks || !hooks->bands || readout || !frame_in_bands(&f, &info))
+        if (!f.parts || !frame_in_bands(&f, &info))
         {
+            info.below = 0;
             frame_background(cr, &f);
             frame_top(cr, &f);
             frame_axes(cr, &f);

@@ -55,6 +55,9 @@ typedef struct graph_plot_info
     const bool *dense;                  /* per series: solid unantialiased */
     double *join;                       /* per series: join seconds (the
                                            ranges hook may change them) */
+    double   below;                     /* rows under the plot the plot
+                                           hook draws too, 0: none (bands,
+                                           graph_plot_draw_under) */
 } graph_plot_info;
 
 typedef struct graph_plot graph_plot;   /* a plot being drawn */
@@ -69,7 +72,8 @@ typedef struct graph_draw_hooks
                    graph_scale *values, graph_scale *own,
                    graph_scale *timing);
     /* Put the plot's content on 'cr' (graph_plot_draw draws any part of
-     * it, on any surface); NULL: it is drawn on 'cr' whole. */
+     * it, on any surface), and the 'info->below' rows under it
+     * (graph_plot_draw_under); NULL: it is drawn on 'cr' whole. */
     void (*plot)(void *data, cairo_t *cr, const graph_plot_info *info,
                  graph_plot *plot);
     /* Columns kept from the graph's previous frame (column_cache.h);
@@ -87,7 +91,7 @@ typedef struct graph_draw_hooks
     /* Pixels per unit of the output the frame is replayed on (kept images
      * are drawn at it); 0: 1. */
     int scale;
-    /* The frame in two bands, each on a cairo_t of its own; NULL: all of
+    /* The frame in parts, each on a cairo_t of its own; NULL: all of
      * it on the frame's cr. */
     const struct graph_bands *bands;
 } graph_draw_hooks;
@@ -101,23 +105,40 @@ void graph_legend_memo_delete(graph_legend_memo *memo);
 /* Layouts made, not taken from the memo, so far. */
 unsigned long graph_legend_memo_made(const graph_legend_memo *memo);
 
-/* A frame drawn in two bands: the top one, the title line and the legend
- * (what changes a few times a second at most), and the rest, the plot and
- * its axes (what changes every frame while data scrolls). A window keeps
- * the top band's drawing while it shows the same, so that it is neither
- * drawn nor repainted again; the frame's cr then only measures text.
- * Nothing of either band is drawn over the other: the pixels are those of
- * the frame drawn whole. For frames with nothing drawn over the plot and
- * around it (cursors, crosshair, readout, box): the caller checks. */
+/* A frame drawn in parts, each on a cairo_t of its own: the top band,
+ * the title line and the legend (what changes a few times a second at
+ * most); around the plot, the background, value axes and frame (what
+ * changes when the ranges do); and what changes every frame while data
+ * scrolls: the plot with the time axis under it, and the ends of that
+ * axis, where labels come and go. A window keeps the drawing of a part
+ * while it shows the same, so that it is neither drawn nor repainted
+ * again; the frame's cr then only measures text. Parts do not overlap:
+ * the pixels are those of the frame drawn whole. For frames with nothing
+ * drawn over the plot and around it (cursors, crosshair, readout, box):
+ * the caller checks. */
+typedef enum graph_part
+{
+    GRAPH_PART_TOP,                     /* kept while its key is the same */
+    GRAPH_PART_AROUND,                  /* kept likewise */
+    GRAPH_PART_PLOT,                    /* new every frame */
+    GRAPH_PART_LEFT_END,
+    GRAPH_PART_RIGHT_END,
+    GRAPH_PART_REST,                    /* all under the top band, new every
+                                           frame: a plot not drawn in tiles */
+    GRAPH_PARTS
+} graph_part;
+
 typedef struct graph_bands
 {
     void *data;
-    /* The band (0, 0, width, top) and the rest, (0, top, width, height -
-     * top): the cairo_t to draw the top one on, or NULL if the one drawn
-     * for the same 'size' bytes of 'key' shows it, and in *rest (never
-     * NULL) the one for the rest. */
-    cairo_t *(*open)(void *data, double width, double height, double top,
-                     const void *key, size_t size, cairo_t **rest);
+    /* Part 'part', the rectangle (x, y, w, h) of the frame: the cairo_t
+     * to draw it on, clipped to it, or NULL for a kept part if the one
+     * drawn for the same 'size' bytes of 'key' shows it (a part drawn
+     * every frame has no key). */
+    cairo_t *(*open)(void *data, graph_part part, double x, double y,
+                     double w, double h, const void *key, size_t size);
+    /* The part opened last is drawn. */
+    void (*close)(void *data, graph_part part, cairo_t *cr);
 } graph_bands;
 
 /* graph_draw_frame() with hooks (NULL: none). */
@@ -128,6 +149,13 @@ void graph_draw_frame_hooked(cairo_t *cr, double width, double height,
 /* Draw the plot content (background, grid, traces, markers: what moves
  * with time) of pixel columns [x0, x1) of the graph, clipped to them. */
 void graph_plot_draw(graph_plot *plot, cairo_t *cr, double x0, double x1);
+
+/* Draw the 'below' rows under pixel columns [x0, x1) of the plot, clipped
+ * to them: the frame's lower edge and the time axis' ticks and labels, as
+ * the frame draws them or ('tiled') as tiles kept from frame to frame
+ * hold them (graph_draw_time_axis_part). */
+void graph_plot_draw_under(graph_plot *plot, cairo_t *cr, double x0,
+                           double x1, double below, bool tiled);
 
 /* The leftmost pixel whose drawing graph_plot_draw(plot, cr, x, ...)
  * reads samples from: new samples at x change [that, x) too. */

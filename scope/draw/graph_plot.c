@@ -213,3 +213,23 @@ void graph_plot_draw(graph_plot *p, cairo_t *cr, double x0, double x1)
                        p->t1, model->palette == &scope_palette_light);
     cairo_restore(cr);
 }
+
+void graph_plot_draw_under(graph_plot *p, cairo_t *cr, double x0, double x1,
+                           double below, bool tiled)
+{
+    const graph_layout *l = &p->l;
+    double top = l->y + l->h;
+    cairo_save(cr);
+    cairo_rectangle(cr, x0, top, x1 - x0, below);
+    cairo_clip(cr);
+    graph_paint(cr, graph_ink.background, 1);
+    cairo_paint(cr);
+    graph_draw_time_axis_part(cr, l, p->t0, p->t1, p->height, p->step,
+                              p->shift, x0, x1, tiled);
+    /* The frame's lower edge, opaque and a whole pixel high, over the
+     * ticks as the frame strokes it. */
+    graph_paint(cr, graph_ink.frame, 1);
+    cairo_rectangle(cr, x0, top, x1 - x0, 1);
+    cairo_fill(cr);
+    cairo_restore(cr);
+}

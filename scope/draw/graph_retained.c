@@ -4,6 +4,7 @@
 #include "view/event_markers.h"
 #include "draw/kept_image.h"
 #include "view/time_view.h"
+#include "draw/graph_axes.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -18,6 +19,7 @@
 typedef struct plot_key
 {
     double x, y, w, h, step;
+    double below, tick;                 /* rows under it, time tick step */
     const scope_palette *palette;
     const scope_markers *markers;
     unsigned views, count;
@@ -186,6 +188,15 @@ static bool close_to(double a, double b)
     return fabs(a - b) <= 1e-9 * fabs(a);
 }
 
+/* The time axis' tick step: the rows under the plot hold its labels. */
+static double tick_step(const graph_plot_info *info)
+{
+    graph_layout l = { .x = info->x, .y = info->y, .w = info->w,
+                       .h = info->h };
+    return info->below > 0 ? graph_time_tick_step(&l, info->t0, info->t1)
+                           : 0;
+}
+
 /* Everything but the samples and the ranges: what makes kept ranges
  * still mean the same. */
 static bool same_view(const graph_retained *r, const graph_plot_info *info)
@@ -194,6 +205,7 @@ static bool same_view(const graph_retained *r, const graph_plot_info *info)
     const plot_key *k = &r->key;
     if (!r->valid || k->x != info->x || k->y != info->y || k->w != info->w ||
         k->h != info->h || !close_to(k->step, info->step) ||
+        k->below != info->below || k->tick != tick_step(info) ||
         k->palette != m->palette || k->views != m->views ||
         k->count != info->series_count ||
         memcmp(&k->values, &m->values, sizeof(k->values)) ||
@@ -328,11 +340,12 @@ static int ring_x(const graph_retained *r, int64_t column)
 }
 
 /* A ring for the tiles a plot 'info->w' wide shows: its whole tiles, one
- * for the rest of its width, one more each side. */
+ * for the rest of its width, one more each side; as high as the plot and
+ * the rows under it. */
 static bool make_ring(graph_retained *r, const graph_plot_info *info)
 {
     int w = ((int) info->w / TILE + 3) * TILE;
-    int h = (int) info->h;
+    int h = (int) (info->h + info->below);
     if (h <= 0)
         return false;
     if (!r->ring || r->ring_w != w || r->image_h != h)
@@ -482,7 +495,8 @@ static void remember(graph_retained *r, const graph_plot_info *info,
     const graph_model *m = info->model;
     r->key = (plot_key) {
         .x = info->x, .y = info->y, .w = info->w, .h = info->h,
-        .step = info->step, .palette = m->palette, .markers = m->markers,
+        .step = info->step, .below = info->below, .tick = tick_step(info),
+        .palette = m->palette, .markers = m->markers,
         .views = m->views, .count = info->series_count, .values = m->values,
         .value_range = info->values, .timing = info->timing,
     };
@@ -538,6 +552,8 @@ static void draw_tile(graph_retained *r, const graph_plot_info *info,
     /* The ring takes the graph's coordinates. */
     cairo_translate(cr, ring_x(r, column) - x, -info->y);
     graph_plot_draw(plot, cr, x, x + TILE);
+    if (info->below > 0)
+        graph_plot_draw_under(plot, cr, x, x + TILE, info->below, true);
     cairo_destroy(cr);
 }
 
@@ -555,6 +571,8 @@ static void draw_plot(void *data, cairo_t *cr, const graph_plot_info *info,
         r->whole = true;
         r->drawn = (unsigned) w;
         graph_plot_draw(plot, cr, x, x + w);
+        if (info->below > 0)
+            graph_plot_draw_under(plot, cr, x, x + w, info->below, false);
         return;
     }
     int64_t left = (int64_t) info->shift;
@@ -595,7 +613,7 @@ static void draw_plot(void *data, cairo_t *cr, const graph_plot_info *info,
     int from = ring_x(r, left), part = r->ring_w - from;
     int columns = (int) ceil(w);
     cairo_save(cr);
-    cairo_rectangle(cr, x, info->y, w, info->h);
+    cairo_rectangle(cr, x, info->y, w, info->h + info->below);
     cairo_clip(cr);
     bool painted = paint_ring(r, cr, x, info->y, from,
                               part < columns ? part : columns);
@@ -603,7 +621,11 @@ static void draw_plot(void *data, cairo_t *cr, const graph_plot_info *info,
         painted = paint_ring(r, cr, x + part, info->y, 0, columns - part);
     cairo_restore(cr);
     if (!painted)
+    {
         graph_plot_draw(plot, cr, x, x + w);    /* nothing is under it */
+        if (info->below > 0)
+            graph_plot_draw_under(plot, cr, x, x + w, info->below, false);
+    }
 }
 
 void graph_retained_draw(graph_retained *r, cairo_t *cr, double width,

@@ -4,7 +4,9 @@
  * A live graph scrolls: between two frames its view moves by a few whole
  * pixel columns (the window anchors the live end to a column), and only
  * the columns new samples fall in change. The plot's content (grid,
- * traces, markers) is kept in an image: such a frame scrolls it, draws
+ * traces, markers; and when the frame is drawn in parts, graph_bands,
+ * the time axis under it, whose labels then move with it) is kept in an
+ * image: such a frame scrolls it, draws
  * the new columns and those next to them that a line joins across, and
  * draws around and on top of it what changes every frame (labels,
  * trigger, cursors, crosshair, readout, box; the legend comes from an
@@ -62,7 +64,7 @@ void graph_retained_draw(graph_retained *retained, cairo_t *cr, double width,
  * first. The kept images are drawn at it, or they would be blurred. */
 void graph_retained_set_scale(graph_retained *retained, int scale);
 
-/* Frames drawn from now on are drawn in two bands through 'bands'
+/* Frames drawn from now on are drawn in parts through 'bands'
  * (graph_draw.h; NULL: whole on the cr given), which must stay valid
  * while set. */
 void graph_retained_set_bands(graph_retained *retained,

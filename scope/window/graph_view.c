@@ -290,9 +290,12 @@ static void graph_view_finalize(GObject *object)
     free(view->legend_values);
     free(view->legend_intervals);
     graph_retained_delete(view->retained);
-    if (view->top_node)
-        gsk_render_node_unref(view->top_node);
-    free(view->top_key);
+    for (unsigned k = 0; k < 2; k++)
+    {
+        if (view->kept[k].node)
+            gsk_render_node_unref(view->kept[k].node);
+        free(view->kept[k].key);
+    }
     if (view->measure)
         cairo_destroy(view->measure);
     G_OBJECT_CLASS(graph_view_parent_class)->finalize(object);

@@ -144,47 +144,73 @@ static bool values_stale(GraphView *view, const scope_held *held)
     return false;
 }
 
-/* ---- two bands: the top one kept while it shows the same ---------------- */
+/* ---- parts: those kept while they show the same ----------------------- */
 
 typedef struct band_nodes
 {
     GraphView *  view;
     GtkSnapshot *snapshot;              /* the frame's */
-    GtkSnapshot *top;                   /* a new top band's, if drawn */
-    cairo_t *    top_cr, *rest_cr;
+    GtkSnapshot *kept;                  /* a kept part's, being drawn */
+    bool         any;                   /* a part was opened */
 } band_nodes;
 
-static cairo_t *open_bands(void *data, double width, double height,
-                           double top, const void *key, size_t size,
-                           cairo_t **rest)
+/* The slot in view->kept of a part kept from frame to frame, or -1. */
+static int kept_slot(graph_part part)
+{
+    return part == GRAPH_PART_TOP ? 0 : part == GRAPH_PART_AROUND ? 1 : -1;
+}
+
+static cairo_t *open_part(void *data, graph_part part, double x, double y,
+                          double w, double h, const void *key, size_t size)
 {
     band_nodes *b = data;
     GraphView *view = b->view;
-    *rest = NULL;
-    if (!(top > 0 && top < height))
-        return NULL;
-    b->rest_cr = *rest = gtk_snapshot_append_cairo(
-        b->snapshot, &GRAPHENE_RECT_INIT(0, top, width, height - top));
-    if (view->top_node && size == view->top_key_size &&
-        memcmp(key, view->top_key, size) == 0)
+    graphene_rect_t rect = GRAPHENE_RECT_INIT(x, y, w, h);
+    int slot = kept_slot(part);
+    b->any = true;
+    if (slot < 0)
+        return gtk_snapshot_append_cairo(b->snapshot, &rect);
+    if (view->kept[slot].node && size == view->kept[slot].size &&
+        memcmp(key, view->kept[slot].key, size) == 0)
     {
-        gtk_snapshot_append_node(b->snapshot, view->top_node);
+        gtk_snapshot_append_node(b->snapshot, view->kept[slot].node);
         return NULL;
     }
-    unsigned char *copy = realloc(view->top_key, size);
+    unsigned char *copy = realloc(view->kept[slot].key, size);
     if (copy)
         memcpy(copy, key, size);
-    view->top_key = copy;
-    view->top_key_size = copy ? size : 0;
-    b->top = gtk_snapshot_new();
-    b->top_cr = gtk_snapshot_append_cairo(
-        b->top, &GRAPHENE_RECT_INIT(0, 0, width, top));
-    return b->top_cr;
+    view->kept[slot].key = copy;
+    view->kept[slot].size = copy ? size : 0;
+    b->kept = gtk_snapshot_new();
+    return gtk_snapshot_append_cairo(b->kept, &rect);
 }
 
-/* The frame in two nodes (graph_bands): the title line and legend, the
- * same node again while they show the same, and the rest. False if it
- * could not be (the caller then draws it whole). */
+static void close_part(void *data, graph_part part, cairo_t *cr)
+{
+    band_nodes *b = data;
+    GraphView *view = b->view;
+    cairo_destroy(cr);
+    int slot = kept_slot(part);
+    if (slot < 0 || !b->kept)
+        return;
+    if (view->kept[slot].node)
+        gsk_render_node_unref(view->kept[slot].node);
+    view->kept[slot].node = gtk_snapshot_free_to_node(b->kept);
+    b->kept = NULL;
+    if (view->kept[slot].node)
+        gtk_snapshot_append_node(b->snapshot, view->kept[slot].node);
+    if (!view->kept[slot].node || !view->kept[slot].key)
+    {
+        /* Not kept: drawn again next frame. */
+        free(view->kept[slot].key);
+        view->kept[slot].key = NULL;
+        view->kept[slot].size = 0;
+    }
+}
+
+/* The frame in parts (graph_bands), each a node of its own, those that
+ * show what they showed last the same node again. False if it could not
+ * be (the caller then draws it whole). */
 static bool draw_in_bands(GraphView *view, GtkSnapshot *snapshot, int width,
                           int height, const graph_model *model)
 {
@@ -197,32 +223,15 @@ static bool draw_in_bands(GraphView *view, GtkSnapshot *snapshot, int width,
         cairo_surface_destroy(surface);
     }
     band_nodes b = { .view = view, .snapshot = snapshot };
-    graph_bands bands = { .data = &b, .open = open_bands };
+    graph_bands bands = { .data = &b, .open = open_part,
+                          .close = close_part };
     graph_retained_set_scale(view->retained,
                              gtk_widget_get_scale_factor(GTK_WIDGET(view)));
     graph_retained_set_bands(view->retained, &bands);
     graph_retained_draw(view->retained, view->measure, width, height, model,
                         &view->frame);
     graph_retained_set_bands(view->retained, NULL);
-    if (b.rest_cr)
-        cairo_destroy(b.rest_cr);
-    if (b.top)
-    {
-        cairo_destroy(b.top_cr);
-        if (view->top_node)
-            gsk_render_node_unref(view->top_node);
-        view->top_node = gtk_snapshot_free_to_node(b.top);
-        if (view->top_node)
-            gtk_snapshot_append_node(snapshot, view->top_node);
-        if (!view->top_node || !view->top_key)
-        {
-            /* Not kept: drawn again next frame. */
-            free(view->top_key);
-            view->top_key = NULL;
-            view->top_key_size = 0;
-        }
-    }
-    return b.rest_cr != NULL;
+    return b.any;
 }
 
 void graph_view_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
@@ -286,7 +295,7 @@ void graph_view_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
         }
     }
 
-    /* Nothing over the plot that may reach around it: in two bands. */
+    /* Nothing over the plot that may reach around it: in parts. */
     bool overlays = model.crosshair || model.readout || model.band ||
                     model.has_cursor[0] || model.has_cursor[1];
     if (!view->retained || overlays || !draw_in_bands(view, snapshot, width,

@@ -58,11 +58,15 @@ struct _GraphView
     bool          has_frame;
     graph_retained *retained;           /* the plot, scrolled; NULL: drawn
                                            whole every frame */
-    /* The title line and legend drawn apart (graph_bands), kept while
-     * their key stays: GTK neither replays nor repaints them. */
-    GskRenderNode *top_node;
-    unsigned char *top_key;
-    size_t        top_key_size;
+    /* The parts of a frame kept while their key stays (graph_bands: the
+     * title line and legend, what is around the plot): GTK neither
+     * replays nor repaints them. */
+    struct
+    {
+        GskRenderNode *node;
+        unsigned char *key;
+        size_t         size;
+    } kept[2];
     cairo_t *     measure;              /* text measures only: no pixels */
     double        pointer_x, pointer_y;
 

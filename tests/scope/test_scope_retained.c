@@ -162,32 +162,84 @@ static unsigned differences(cairo_surface_t *a, cairo_surface_t *b,
     return count;
 }
 
-/* A window's two bands (graph_bands), both on one image: a top band
- * whose key is the last one's is left as drawn then, as the window keeps
- * its node. */
+/* A window's parts (graph_bands) on one image, composed as GTK does its
+ * nodes: a kept part is a recording replayed every frame, drawn again
+ * only when its key changes; every other part is drawn every frame. The
+ * image is cleared to magenta first, so a pixel no part covers differs. */
 typedef struct bands_on_image
 {
     cairo_surface_t *image;
-    cairo_t *        top, *rest;
-    unsigned char    key[65536];
-    size_t           size;
-    unsigned         tops;              /* top bands drawn */
+    cairo_surface_t *kept[2];           /* recordings of the kept parts */
+    unsigned char    key[2][65536];
+    size_t           size[2];
+    unsigned         drawn[GRAPH_PARTS]; /* parts drawn, by kind */
+    unsigned         open;              /* parts open now */
 } bands_on_image;
 
-static cairo_t *open_on_image(void *data, double width, double height,
-                              double top, const void *key, size_t size,
-                              cairo_t **rest)
+static int kept_slot(graph_part part)
+{
+    return part == GRAPH_PART_TOP ? 0 : part == GRAPH_PART_AROUND ? 1 : -1;
+}
+
+static void replay(bands_on_image *b, int slot)
+{
+    cairo_t *cr = cairo_create(b->image);
+    cairo_set_source_surface(cr, b->kept[slot], 0, 0);
+    cairo_paint(cr);
+    cairo_destroy(cr);
+}
+
+static cairo_t *open_on_image(void *data, graph_part part, double x,
+                              double y, double w, double h, const void *key,
+                              size_t size)
 {
     bands_on_image *b = data;
-    assert_true(top > 0 && top < height && width == WIDTH);
-    b->rest = *rest = cairo_create(b->image);
-    assert_true(size <= sizeof(b->key));
-    if (size == b->size && memcmp(key, b->key, size) == 0)
-        return b->top = NULL;
-    memcpy(b->key, key, size);
-    b->size = size;
-    b->tops++;
-    return b->top = cairo_create(b->image);
+    assert_true(part < GRAPH_PARTS && w > 0 && h > 0 && x >= 0 && y >= 0 &&
+                x + w <= WIDTH && y + h <= HEIGHT);
+    assert_int_equal(b->open, 0);
+    int slot = kept_slot(part);
+    b->open++;
+    if (slot < 0)
+    {
+        assert_null(key);
+        b->drawn[part]++;
+        return cairo_create(b->image);
+    }
+    assert_true(size <= sizeof(b->key[slot]));
+    if (b->kept[slot] && size == b->size[slot] &&
+        memcmp(key, b->key[slot], size) == 0)
+    {
+        replay(b, slot);
+        b->open--;
+        return NULL;
+    }
+    memcpy(b->key[slot], key, size);
+    b->size[slot] = size;
+    b->drawn[part]++;
+    if (b->kept[slot])
+        cairo_surface_destroy(b->kept[slot]);
+    b->kept[slot] = cairo_recording_surface_create(
+        CAIRO_CONTENT_COLOR_ALPHA, &(cairo_rectangle_t) { x, y, w, h });
+    return cairo_create(b->kept[slot]);
+}
+
+static void close_on_image(void *data, graph_part part, cairo_t *cr)
+{
+    bands_on_image *b = data;
+    assert_int_equal(b->open, 1);
+    assert_int_equal(cairo_status(cr), CAIRO_STATUS_SUCCESS);
+    cairo_destroy(cr);
+    b->open--;
+    int slot = kept_slot(part);
+    if (slot >= 0)
+        replay(b, slot);
+}
+
+static void bands_free(bands_on_image *b)
+{
+    for (unsigned slot = 0; slot < 2; slot++)
+        if (b->kept[slot])
+            cairo_surface_destroy(b->kept[slot]);
 }
 
 typedef struct run
@@ -223,6 +275,8 @@ static void frame(scene *s, graph_retained *r, double now, run *totals,
     graph_retained_set_bands(r, bands);
     if (bands)
     {
+        cairo_set_source_rgb(cr, 1, 0, 1);
+        cairo_paint(cr);
         /* The frame's cr only measures: a recording, as GTK's nodes. */
         cairo_surface_t *measure = cairo_recording_surface_create(
             CAIRO_CONTENT_COLOR_ALPHA, &(cairo_rectangle_t) { 0, 0, 1, 1 });
@@ -234,14 +288,7 @@ static void frame(scene *s, graph_retained *r, double now, run *totals,
     assert_int_equal(cairo_status(cr), CAIRO_STATUS_SUCCESS);
     cairo_destroy(cr);
     if (bands)
-    {
-        bands_on_image *b = bands->data;
-        assert_non_null(b->rest);
-        cairo_destroy(b->rest);
-        if (b->top)
-            cairo_destroy(b->top);
-        b->rest = b->top = NULL;
-    }
+        assert_int_equal(((bands_on_image *) bands->data)->open, 0);
     cr = cairo_create(whole);
     graph_retained_reference(r, cr, WIDTH, HEIGHT, &s->model);
     cairo_destroy(cr);
@@ -285,7 +332,8 @@ static void scroll(unsigned views, scope_scale_mode mode, run *totals,
     graph_retained *r = graph_retained_new();
     assert_non_null(r);
     cairo_surface_t *drawn = blank(), *whole = blank();
-    graph_bands bands = { .data = in_bands, .open = open_on_image };
+    graph_bands bands = { .data = in_bands, .open = open_on_image,
+                          .close = close_on_image };
     if (in_bands)
         in_bands->image = drawn;
 
@@ -369,8 +417,27 @@ static void test_bands_equal_whole_frame_and_keep_the_top(void **state)
     scroll(SCOPE_VIEW_NORMAL | SCOPE_VIEW_TIMING | SCOPE_VIEW_AVERAGE |
            SCOPE_VIEW_MINMAX, SCOPE_SCALE_SHARED, &totals, &bands);
     expect_scrolled(&totals);
-    print_message("%u top bands drawn\n", bands.tops);
-    assert_true(bands.tops >= 2 && bands.tops < totals.frames / 3);
+    const unsigned *drawn = bands.drawn;
+    print_message("%u top bands drawn, %u around the plot, %u plots, %u "
+                  "left ends, %u right ends, %u whole\n",
+                  drawn[GRAPH_PART_TOP], drawn[GRAPH_PART_AROUND],
+                  drawn[GRAPH_PART_PLOT], drawn[GRAPH_PART_LEFT_END],
+                  drawn[GRAPH_PART_RIGHT_END], drawn[GRAPH_PART_REST]);
+    assert_true(drawn[GRAPH_PART_TOP] >= 2 &&
+                drawn[GRAPH_PART_TOP] < totals.frames / 3);
+    /* The plot's surroundings are kept while the ranges are, and every
+     * frame draws the plot with the time axis under it (its tiles hold
+     * it), no more. */
+    assert_true(drawn[GRAPH_PART_AROUND] >= 2 &&
+                drawn[GRAPH_PART_AROUND] < totals.frames / 3);
+    assert_int_equal(drawn[GRAPH_PART_PLOT], totals.frames);
+    assert_int_equal(drawn[GRAPH_PART_REST], 0);
+    /* The left end of the time axis only while a label passes it (the
+     * right one also while the newest tick's label is pulled back). */
+    assert_true(drawn[GRAPH_PART_LEFT_END] > 0 &&
+                drawn[GRAPH_PART_LEFT_END] < totals.frames / 2);
+    assert_true(drawn[GRAPH_PART_RIGHT_END] > 0);
+    bands_free(&bands);
 }
 
 static void test_scrolled_lanes_equal_whole_frame(void **state)
