@@ -590,7 +590,7 @@ static void frame_parts(frame_state *f)
         f->below = bottom - under;
 }
 
-/* What the part around the plot shows (GRAPH_PART_AROUND): the bytes of
+/* What the parts around the plot show (GRAPH_PART_ABOVE...): the bytes of
  * all that decides it. NULL if out of memory. */
 static unsigned char *around_key(const frame_state *f, double bottom,
                                  size_t *size)
@@ -665,17 +665,9 @@ static void close_part(const frame_state *f, graph_part part, cairo_t *cr)
     f->hooks->bands->close(f->hooks->bands->data, part, cr);
 }
 
-/* What does not move around the plot: the part of (0, top, width,
- * height - top) that is not the plot with the strip under it. */
-static void draw_around(cairo_t *cr, const frame_state *f, double top,
-                        double below)
+/* What does not move around the plot, in one of the parts around it. */
+static void draw_around(cairo_t *cr, const frame_state *f)
 {
-    const graph_layout *l = &f->l;
-    cairo_rectangle(cr, 0, top, f->width, f->height - top);
-    cairo_rectangle(cr, l->x, l->y, l->w, l->h + below);
-    cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD);
-    cairo_clip(cr);
-    cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING);
     frame_background(cr, f);
     frame_value_axes(cr, f);
     frame_edge(cr, f);
@@ -733,14 +725,29 @@ static bool frame_in_bands(const frame_state *f, graph_plot_info *info)
         }
         return true;
     }
-    cr = open_part(f, GRAPH_PART_AROUND, 0, top, f->width, f->height - top,
-                   key, size);
-    free(key);
-    if (cr)
+    /* Around the plot and the strip under it: above, left, right, below
+     * (the focus ring's rows). */
+    double foot = under + below, right = l->x + l->w;
+    double around[4][4] = {
+        { 0, top, f->width, l->y - top },
+        { 0, l->y, l->x, f->height - l->y },
+        { right, l->y, f->width - right, f->height - l->y },
+        { l->x, foot, l->w, f->height - foot },
+    };
+    for (unsigned a = 0; a < 4; a++)
     {
-        draw_around(cr, f, top, below);
-        close_part(f, GRAPH_PART_AROUND, cr);
+        const double *r = around[a];
+        if (!(r[2] > 0 && r[3] > 0))
+            continue;
+        graph_part part = (graph_part) (GRAPH_PART_ABOVE + a);
+        cr = open_part(f, part, r[0], r[1], r[2], r[3], key, size);
+        if (cr)
+        {
+            draw_around(cr, f);
+            close_part(f, part, cr);
+        }
     }
+    free(key);
     double ends[4] = { 0, 0, 0, 0 };
     cr = open_part(f, GRAPH_PART_PLOT, l->x, l->y, l->w, l->h + below, NULL,
                    0);

@@ -119,7 +119,12 @@ unsigned long graph_legend_memo_made(const graph_legend_memo *memo);
 typedef enum graph_part
 {
     GRAPH_PART_TOP,                     /* kept while its key is the same */
-    GRAPH_PART_AROUND,                  /* kept likewise */
+    /* Around the plot, kept likewise: four nodes whose bounds miss the
+     * plot, as cairo replays a node the repaint touches in full. */
+    GRAPH_PART_ABOVE,
+    GRAPH_PART_LEFT,
+    GRAPH_PART_RIGHT,
+    GRAPH_PART_BELOW,
     GRAPH_PART_PLOT,                    /* new every frame */
     GRAPH_PART_LEFT_END,
     GRAPH_PART_RIGHT_END,
@@ -127,6 +132,9 @@ typedef enum graph_part
                                            frame: a plot not drawn in tiles */
     GRAPH_PARTS
 } graph_part;
+
+/* Parts before this one have keys and may be kept. */
+#define GRAPH_PARTS_KEPT        GRAPH_PART_PLOT
 
 typedef struct graph_bands
 {

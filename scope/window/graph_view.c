@@ -290,7 +290,7 @@ static void graph_view_finalize(GObject *object)
     free(view->legend_values);
     free(view->legend_intervals);
     graph_retained_delete(view->retained);
-    for (unsigned k = 0; k < 2; k++)
+    for (unsigned k = 0; k < GRAPH_PARTS_KEPT; k++)
     {
         if (view->kept[k].node)
             gsk_render_node_unref(view->kept[k].node);

@@ -157,7 +157,7 @@ typedef struct band_nodes
 /* The slot in view->kept of a part kept from frame to frame, or -1. */
 static int kept_slot(graph_part part)
 {
-    return part == GRAPH_PART_TOP ? 0 : part == GRAPH_PART_AROUND ? 1 : -1;
+    return part < GRAPH_PARTS_KEPT ? (int) part : -1;
 }
 
 static cairo_t *open_part(void *data, graph_part part, double x, double y,

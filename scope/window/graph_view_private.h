@@ -66,7 +66,7 @@ struct _GraphView
         GskRenderNode *node;
         unsigned char *key;
         size_t         size;
-    } kept[2];
+    } kept[GRAPH_PARTS_KEPT];
     cairo_t *     measure;              /* text measures only: no pixels */
     double        pointer_x, pointer_y;
 

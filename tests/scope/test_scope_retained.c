@@ -169,16 +169,16 @@ static unsigned differences(cairo_surface_t *a, cairo_surface_t *b,
 typedef struct bands_on_image
 {
     cairo_surface_t *image;
-    cairo_surface_t *kept[2];           /* recordings of the kept parts */
-    unsigned char    key[2][65536];
-    size_t           size[2];
+    cairo_surface_t *kept[GRAPH_PARTS_KEPT]; /* recordings of kept parts */
+    unsigned char    key[GRAPH_PARTS_KEPT][65536];
+    size_t           size[GRAPH_PARTS_KEPT];
     unsigned         drawn[GRAPH_PARTS]; /* parts drawn, by kind */
     unsigned         open;              /* parts open now */
 } bands_on_image;
 
 static int kept_slot(graph_part part)
 {
-    return part == GRAPH_PART_TOP ? 0 : part == GRAPH_PART_AROUND ? 1 : -1;
+    return part < GRAPH_PARTS_KEPT ? (int) part : -1;
 }
 
 static void replay(bands_on_image *b, int slot)
@@ -237,7 +237,7 @@ static void close_on_image(void *data, graph_part part, cairo_t *cr)
 
 static void bands_free(bands_on_image *b)
 {
-    for (unsigned slot = 0; slot < 2; slot++)
+    for (unsigned slot = 0; slot < GRAPH_PARTS_KEPT; slot++)
         if (b->kept[slot])
             cairo_surface_destroy(b->kept[slot]);
 }
@@ -418,9 +418,9 @@ static void test_bands_equal_whole_frame_and_keep_the_top(void **state)
            SCOPE_VIEW_MINMAX, SCOPE_SCALE_SHARED, &totals, &bands);
     expect_scrolled(&totals);
     const unsigned *drawn = bands.drawn;
-    print_message("%u top bands drawn, %u around the plot, %u plots, %u "
-                  "left ends, %u right ends, %u whole\n",
-                  drawn[GRAPH_PART_TOP], drawn[GRAPH_PART_AROUND],
+    print_message("%u top bands drawn, %u around the plot (left), %u "
+                  "plots, %u left ends, %u right ends, %u whole\n",
+                  drawn[GRAPH_PART_TOP], drawn[GRAPH_PART_LEFT],
                   drawn[GRAPH_PART_PLOT], drawn[GRAPH_PART_LEFT_END],
                   drawn[GRAPH_PART_RIGHT_END], drawn[GRAPH_PART_REST]);
     assert_true(drawn[GRAPH_PART_TOP] >= 2 &&
@@ -428,8 +428,9 @@ static void test_bands_equal_whole_frame_and_keep_the_top(void **state)
     /* The plot's surroundings are kept while the ranges are, and every
      * frame draws the plot with the time axis under it (its tiles hold
      * it), no more. */
-    assert_true(drawn[GRAPH_PART_AROUND] >= 2 &&
-                drawn[GRAPH_PART_AROUND] < totals.frames / 3);
+    for (graph_part part = GRAPH_PART_ABOVE; part <= GRAPH_PART_BELOW;
+         part++)
+        assert_true(drawn[part] >= 2 && drawn[part] < totals.frames / 3);
     assert_int_equal(drawn[GRAPH_PART_PLOT], totals.frames);
     assert_int_equal(drawn[GRAPH_PART_REST], 0);
     /* The left end of the time axis only while a label passes it (the
