@@ -63,6 +63,9 @@ struct graph_retained
     graph_scale values, timing, *own;
     double *joins;
     unsigned own_count;
+    /* Kept ranges grown with room (GRAPH_RETAINED_ROOM): the value and
+     * timing axes', and per series its own. */
+    bool roomy_values, roomy_timing, *roomy;
 
     scope_column_cache *columns;        /* decimated, kept for the next */
     scope_kept_image *legend, *axes[2];
@@ -115,6 +118,7 @@ void graph_retained_delete(graph_retained *r)
     free(r->kept);
     free(r->own);
     free(r->joins);
+    free(r->roomy);
     free(r);
 }
 
@@ -171,6 +175,12 @@ static bool grow(graph_retained *r, unsigned count)
     if (!joins)
         return false;
     r->joins = joins;
+    bool *roomy = realloc(r->roomy, count * sizeof(*roomy));
+    if (!roomy)
+        return false;
+    for (unsigned s = r->capacity; s < count; s++)
+        roomy[s] = false;
+    r->roomy = roomy;
     r->capacity = count;
     return true;
 }
@@ -222,8 +232,11 @@ static bool same_view(const graph_retained *r, const graph_plot_info *info)
 }
 
 /* A kept range stays while the fitted one is inside it and spans most
- * of it (in decades on a log scale). */
-static bool keeps(const graph_scale *kept, const graph_scale *fitted)
+ * of it (in decades on a log scale), or of what it was before it grew
+ * with room ('roomy'): a count sliding up the view fits ranges a tick
+ * step shorter at times, which would shrink it at once. */
+static bool keeps(const graph_scale *kept, const graph_scale *fitted,
+                  bool roomy)
 {
     if (kept->log != fitted->log || !(fitted->lo >= kept->lo) ||
         !(fitted->hi <= kept->hi))
@@ -234,6 +247,8 @@ static bool keeps(const graph_scale *kept, const graph_scale *fitted)
         span = log10(kept->hi / kept->lo);
         used = log10(fitted->hi / fitted->lo);
     }
+    if (roomy)
+        span /= 1 + GRAPH_RETAINED_ROOM;
     return used >= GRAPH_RETAINED_SHRINK * span;
 }
 
@@ -243,14 +258,15 @@ static bool keeps(const graph_scale *kept, const graph_scale *fitted)
  * tick: a tick step is about that room, and rounding could leave the
  * data less than GRAPH_RETAINED_SHRINK of the range (it would shrink at
  * the next frame). Not on a log scale, whose ranges grow by decades. */
-static void stick(const graph_scale *kept, graph_scale *fitted)
+static void stick(const graph_scale *kept, graph_scale *fitted, bool *roomy)
 {
-    if (keeps(kept, fitted))
+    if (keeps(kept, fitted, *roomy))
     {
         fitted->lo = kept->lo;
         fitted->hi = kept->hi;
         return;
     }
+    *roomy = false;
     bool up = fitted->hi > kept->hi, down = fitted->lo < kept->lo;
     if (fitted->log || kept->log || !(fitted->hi > fitted->lo) ||
         !(kept->hi > kept->lo) || (!up && !down))
@@ -263,10 +279,11 @@ static void stick(const graph_scale *kept, graph_scale *fitted)
     if (down)
         grown.lo = fitted->lo >= 0 && fitted->lo - room < 0
                  ? 0 : fitted->lo - room;
-    if (keeps(&grown, fitted))
+    if (keeps(&grown, fitted, false))
     {
         fitted->lo = grown.lo;
         fitted->hi = grown.hi;
+        *roomy = true;
     }
 }
 
@@ -275,15 +292,22 @@ static void sticky_ranges(void *data, const graph_plot_info *info,
                           graph_scale *timing)
 {
     graph_retained *r = data;
-    if (same_view(r, info))
+    bool same = same_view(r, info);
+    if (!same || info->model->values.manual)
+    {
+        r->roomy_values = r->roomy_timing = false;
+        for (unsigned s = 0; s < r->capacity; s++)
+            r->roomy[s] = false;
+    }
+    if (same)
     {
         if (!info->model->values.manual)
         {
-            stick(&r->key.value_range, values);
-            stick(&r->key.timing, timing);
+            stick(&r->key.value_range, values, &r->roomy_values);
+            stick(&r->key.timing, timing, &r->roomy_timing);
             if (info->model->values.mode != SCOPE_SCALE_SHARED)
                 for (unsigned s = 0; s < info->series_count; s++)
-                    stick(&r->kept[s].range, &own[s]);
+                    stick(&r->kept[s].range, &own[s], &r->roomy[s]);
         }
         /* A channel's pace, as seen, wobbles (the more so on a loaded
          * machine): the gap that breaks its line stays while within a

@@ -40,7 +40,9 @@
 /* A range the data outgrows grows past it by this share of what the data
  * spans, so that a counter rising through the view redraws the plot
  * whole every so often, not at every tick step (the demo's byte count
- * did twice a second, and those frames were most of its plot's work). */
+ * did twice a second, and those frames were most of its plot's work);
+ * such a range shrinks once the data spans less than
+ * GRAPH_RETAINED_SHRINK of it without that room. */
 #define GRAPH_RETAINED_ROOM     0.2
 /* The gap that breaks a channel's line (graph_join_seconds) is kept while
  * its pace, as measured, stays within this factor. */
