@@ -242,13 +242,10 @@ static double label_text(cairo_t *cr, const scope_ticks *ticks, double t,
     return x;
 }
 
-/* The ticks under the plot and their labels: of the ticks in the plot
- * as a frame shows them, or ('tiled') of every tick, each label at its
- * tick, as the tiles of a kept plot hold them; in both cases of the
- * ticks whose label may reach [x0, x1) only. */
-static void time_labels(cairo_t *cr, const graph_layout *l, double t0,
-                        double t1, double height, double step, double shift,
-                        double x0, double x1, bool tiled)
+void graph_draw_time_axis_part(cairo_t *cr, const graph_layout *l, double t0,
+                               double t1, double height, double step,
+                               double shift, double x0, double x1,
+                               bool tiled)
 {
     scope_ticks ticks;
     double first;
@@ -301,8 +298,8 @@ void graph_draw_time_axis(cairo_t *cr, const graph_layout *l, double t0,
 {
     if (!lines)
     {
-        time_labels(cr, l, t0, t1, height, step, shift, -INFINITY, INFINITY,
-                    false);
+        graph_draw_time_axis_part(cr, l, t0, t1, height, step, shift,
+                                  -INFINITY, INFINITY, false);
         return;
     }
     scope_ticks ticks;
@@ -320,14 +317,6 @@ void graph_draw_time_axis(cairo_t *cr, const graph_layout *l, double t0,
             cairo_line_to(cr, x, l->y + l->h + 4);
         }
     grid_stroke(cr);
-}
-
-void graph_draw_time_axis_part(cairo_t *cr, const graph_layout *l, double t0,
-                               double t1, double height, double step,
-                               double shift, double x0, double x1,
-                               bool tiled)
-{
-    time_labels(cr, l, t0, t1, height, step, shift, x0, x1, tiled);
 }
 
 void graph_time_axis_ends(cairo_t *cr, const graph_layout *l, double t0,

@@ -665,23 +665,17 @@ static void close_part(const frame_state *f, graph_part part, cairo_t *cr)
     f->hooks->bands->close(f->hooks->bands->data, part, cr);
 }
 
-/* What does not move around the plot, in one of the parts around it. */
-static void draw_around(cairo_t *cr, const frame_state *f)
+/* What does not move around the plot, in one of the parts around it;
+ * for an end of the strip under the plot (x1 > x0), with the time axis'
+ * ticks and labels reaching columns [x0, x1), as the frame draws them. */
+static void draw_around(cairo_t *cr, const frame_state *f, double x0,
+                        double x1)
 {
     frame_background(cr, f);
     frame_value_axes(cr, f);
-    frame_edge(cr, f);
-    frame_focus(cr, f);
-}
-
-/* Columns [x0, x1) of the strip under the plot, drawn as the frame
- * draws them: where a label passes an end of the plot. */
-static void draw_end(cairo_t *cr, const frame_state *f, double x0, double x1)
-{
-    frame_background(cr, f);
-    frame_value_axes(cr, f);
-    graph_draw_time_axis_part(cr, &f->l, f->t0, f->t1, f->height, f->step,
-                              f->shift, x0, x1, false);
+    if (x1 > x0)
+        graph_draw_time_axis_part(cr, &f->l, f->t0, f->t1, f->height,
+                                  f->step, f->shift, x0, x1, false);
     frame_edge(cr, f);
     frame_focus(cr, f);
 }
@@ -743,7 +737,7 @@ static bool frame_in_bands(const frame_state *f, graph_plot_info *info)
         cr = open_part(f, part, r[0], r[1], r[2], r[3], key, size);
         if (cr)
         {
-            draw_around(cr, f);
+            draw_around(cr, f, 0, 0);
             close_part(f, part, cr);
         }
     }
@@ -770,7 +764,7 @@ static bool frame_in_bands(const frame_state *f, graph_plot_info *info)
         cr = open_part(f, part, x0, under, x1 - x0, below, NULL, 0);
         if (cr)
         {
-            draw_end(cr, f, x0, x1);
+            draw_around(cr, f, x0, x1);
             close_part(f, part, cr);
         }
     }

@@ -105,17 +105,19 @@ void graph_legend_memo_delete(graph_legend_memo *memo);
 /* Layouts made, not taken from the memo, so far. */
 unsigned long graph_legend_memo_made(const graph_legend_memo *memo);
 
-/* A frame drawn in parts, each on a cairo_t of its own: the top band,
- * the title line and the legend (what changes a few times a second at
- * most); around the plot, the background, value axes and frame (what
- * changes when the ranges do); and what changes every frame while data
- * scrolls: the plot with the time axis under it, and the ends of that
- * axis, where labels come and go. A window keeps the drawing of a part
- * while it shows the same, so that it is neither drawn nor repainted
- * again; the frame's cr then only measures text. Parts do not overlap:
- * the pixels are those of the frame drawn whole. For frames with nothing
- * drawn over the plot and around it (cursors, crosshair, readout, box):
- * the caller checks. */
+/* A frame drawn in parts, each on a cairo_t of its own: the top band, the
+ * title line and the legend (what changes a few times a second at most);
+ * around the plot, the background, value axes and frame (what changes
+ * when the ranges do); and what changes every frame while data scrolls:
+ * the plot with the time axis under it, and the ends of that axis, where
+ * labels come and go. A window keeps the drawing of a part while it shows
+ * the same, so that it is neither drawn nor repainted again; the frame's
+ * cr then only measures text. Where an end overlaps the plot's strip or
+ * the margin beside it, it draws what the frame drawn whole shows there:
+ * the pixels are those of the frame drawn whole (and a window must paint
+ * the parts in the order they are opened). For frames with nothing drawn
+ * over the plot and around it (cursors, crosshair, readout, box): the
+ * caller checks. */
 typedef enum graph_part
 {
     GRAPH_PART_TOP,                     /* kept while its key is the same */

@@ -581,6 +581,17 @@ static void draw_tile(graph_retained *r, const graph_plot_info *info,
     cairo_destroy(cr);
 }
 
+/* The plot and the rows under it drawn directly on 'cr', as the frame
+ * draws them. */
+static void draw_direct(cairo_t *cr, const graph_plot_info *info,
+                        graph_plot *plot)
+{
+    graph_plot_draw(plot, cr, info->x, info->x + info->w);
+    if (info->below > 0)
+        graph_plot_draw_under(plot, cr, info->x, info->x + info->w,
+                              info->below, false);
+}
+
 static void draw_plot(void *data, cairo_t *cr, const graph_plot_info *info,
                       graph_plot *plot)
 {
@@ -594,9 +605,7 @@ static void draw_plot(void *data, cairo_t *cr, const graph_plot_info *info,
         r->valid = false;
         r->whole = true;
         r->drawn = (unsigned) w;
-        graph_plot_draw(plot, cr, x, x + w);
-        if (info->below > 0)
-            graph_plot_draw_under(plot, cr, x, x + w, info->below, false);
+        draw_direct(cr, info, plot);
         return;
     }
     int64_t left = (int64_t) info->shift;
@@ -645,11 +654,7 @@ static void draw_plot(void *data, cairo_t *cr, const graph_plot_info *info,
         painted = paint_ring(r, cr, x + part, info->y, 0, columns - part);
     cairo_restore(cr);
     if (!painted)
-    {
-        graph_plot_draw(plot, cr, x, x + w);    /* nothing is under it */
-        if (info->below > 0)
-            graph_plot_draw_under(plot, cr, x, x + w, info->below, false);
-    }
+        draw_direct(cr, info, plot);            /* nothing is under it */
 }
 
 void graph_retained_draw(graph_retained *r, cairo_t *cr, double width,
