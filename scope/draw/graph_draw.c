@@ -131,7 +131,6 @@ typedef struct frame_state
     scope_column_summary *  sums;       /* one per track of cols */
     unsigned *              colour;     /* palette index */
     graph_scale *           scales;     /* its own range */
-    bool *                  dense;      /* solid unantialiased */
     double *                join;       /* join seconds */
     scope_column_cache *    cache;      /* owns the columns, if any */
 
@@ -160,10 +159,9 @@ static bool frame_alloc(frame_state *f)
     f->sums = malloc(room * SCOPE_TRACKS * sizeof(*f->sums));
     f->colour = calloc(room, sizeof(*f->colour));
     f->scales = calloc(room, sizeof(*f->scales));
-    f->dense = calloc(room, sizeof(*f->dense));
     f->join = calloc(room, sizeof(*f->join));
     if (!f->entries || !f->first || !f->end || !f->cols || !f->sums ||
-        !f->colour || !f->scales || !f->dense || !f->join)
+        !f->colour || !f->scales || !f->join)
         return false;
     for (unsigned i = 0; i < room * SCOPE_TRACKS; i++)
         f->sums[i] = scope_column_summary_empty();
@@ -175,7 +173,6 @@ static void frame_free(frame_state *f)
     for (unsigned i = 0; f->cols && !f->cache && i < f->n * SCOPE_TRACKS; i++)
         free(f->cols[i].at);
     free(f->join);
-    free(f->dense);
     free(f->scales);
     free(f->cols);
     free(f->sums);
@@ -321,7 +318,7 @@ static void frame_scales(frame_state *f, graph_plot_info *info)
         .model = model, .x = f->l.x, .y = f->l.y, .w = f->l.w, .h = f->l.h,
         .t0 = f->t0, .t1 = f->t1, .step = f->step, .shift = f->shift,
         .series_count = n, .own = f->scales, .colour = f->colour,
-        .dense = f->dense, .join = f->join, .below = f->below,
+        .join = f->join, .below = f->below,
     };
     if (hooks && hooks->ranges)
     {
@@ -332,13 +329,6 @@ static void frame_scales(frame_state *f, graph_plot_info *info)
         for (unsigned s = 0; s < n; s++)
             for (unsigned k = 0; k < SCOPE_TRACKS; k++)
                 f->cols[s * SCOPE_TRACKS + k].join = f->join[s];
-    }
-    for (unsigned s = 0; s < n; s++)
-    {
-        unsigned i = s * SCOPE_TRACKS + SCOPE_TRACK_VALUE;
-        f->dense[s] = f->cols[i].count &&
-                      graph_trace_dense(&f->cols[i], &f->sums[i],
-                                        &f->scales[s]);
     }
     info->values = f->values;
     info->timing = f->timing;
@@ -430,7 +420,7 @@ static void frame_plot(cairo_t *cr, const frame_state *f,
         .model = f->model, .l = f->l, .cols = f->cols, .scales = f->scales,
         .values = f->values, .timing = f->timing,
         .timing_axis = f->timing_axis, .colour = f->colour,
-        .dense = f->dense, .t0 = f->t0, .t1 = f->t1, .step = f->step,
+        .t0 = f->t0, .t1 = f->t1, .step = f->step,
         .shift = f->shift, .height = f->height,
         .value_ticks = f->value_ticks, .timing_unit = f->unit.name,
         .timing_left = f->timing_left,

@@ -52,7 +52,6 @@ typedef struct graph_plot_info
     const graph_scale *own;             /* per series: its values' range */
     graph_scale values, timing;         /* the value and timing axes */
     const unsigned *colour;             /* per series: palette index */
-    const bool *dense;                  /* per series: solid unantialiased */
     double *join;                       /* per series: join seconds (the
                                            ranges hook may change them) */
     double   below;                     /* rows under the plot the plot

@@ -69,7 +69,6 @@ struct graph_plot
     const graph_scale *scales;          /* per series */
     graph_scale        values, timing, timing_axis;
     const unsigned *   colour;
-    const bool *       dense;
     double             t0, t1, step, shift, height;
     unsigned           value_ticks;
     const char *       timing_unit;

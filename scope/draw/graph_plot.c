@@ -6,55 +6,6 @@
 
 #include <math.h>
 
-/* The timing trace: dashes of the channel's colour with a light dot in
- * each gap, unlike the solid values, the light dashes of the average and
- * the band of min/max. Through each column's longest interval. The dots
- * of all channels are one stroke (timing_dots): a stroke's cost is
- * mostly its own, and a 16-channel timing view spent a third of its
- * frame on them one by one. */
-#define TIMING_DASH     8.0
-static void draw_timing(cairo_t *cr, const graph_columns *track,
-                        const graph_scale *scale, scope_rgb colour)
-{
-    static const double dashes[] = { TIMING_DASH, TIMING_DASH };
-    graph_trace_peaks(cr, track, scale);
-    cairo_set_line_width(cr, 2.0);
-    cairo_set_dash(cr, dashes, 2, 0);
-    cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
-    cairo_set_line_join(cr, CAIRO_LINE_JOIN_BEVEL);
-    graph_paint(cr, colour, 1);
-    cairo_stroke(cr);
-    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
-    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
-    cairo_set_dash(cr, NULL, 0, 0);
-}
-
-/* A dot of 3 pixels (round caps) half way through each gap of the
- * dashes, for every timing track in 'cols' (each path restarts the
- * pattern, as the dashes do). */
-static void timing_dots(cairo_t *cr, const graph_columns *cols,
-                        unsigned count, const graph_scale *scale)
-{
-    static const double dots[] = { 0.0, 2 * TIMING_DASH };
-    bool any = false;
-    for (unsigned s = 0; s < count; s++)
-    {
-        const graph_columns *track = &cols[s * SCOPE_TRACKS +
-                                           SCOPE_TRACK_INTERVAL];
-        if (!track->count)
-            continue;
-        graph_trace_peaks(cr, track, scale);
-        any = true;
-    }
-    if (!any)
-        return;
-    cairo_set_line_width(cr, 3.0);
-    cairo_set_dash(cr, dots, 2, TIMING_DASH / 2);
-    graph_paint(cr, graph_ink.title, 1);
-    cairo_stroke(cr);
-    cairo_set_dash(cr, NULL, 0, 0);
-}
-
 /* The column of a track at pixel x, within [0, count]. */
 static unsigned column_at(const graph_plot *p, const graph_columns *c,
                           double x)
@@ -65,7 +16,7 @@ static unsigned column_at(const graph_plot *p, const graph_columns *c,
     return column > c->count ? c->count : (unsigned) column;
 }
 
-/* Where graph_plot_draw() starts a track's paths to draw from pixel x. */
+/* Where graph_plot_draw() starts a track to draw from pixel x. */
 static unsigned track_from(const graph_plot *p, const graph_columns *c,
                            double x, unsigned anchor)
 {
@@ -128,25 +79,16 @@ static void plot_grid(const graph_plot *p, cairo_t *cr, double x0, double x1)
                          true);
 }
 
-void graph_plot_draw(graph_plot *p, cairo_t *cr, double x0, double x1)
+/* The traces of all channels, layer by layer: every channel's values lie
+ * above every band, and the light average above the values. */
+static void plot_traces(graph_plot *p, cairo_t *cr, column_raster *raster,
+                        double x0, double x1)
 {
-    const graph_model *model = p->model;
-    const graph_layout *l = &p->l;
-    unsigned n = model->series_count;
+    unsigned n = p->model->series_count;
     graph_columns *cols = p->cols;
-    cairo_save(cr);
-    cairo_rectangle(cr, x0, l->y, x1 - x0, l->h);
-    cairo_clip(cr);
-    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
-    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
-    graph_paint(cr, graph_ink.plot_fill, 1);
-    cairo_paint(cr);
-
-    plot_grid(p, cr, x0, x1);
-
-    /* Paths from a little left of x0 to a little right of x1, chosen by
-     * the data there: the part [x0, x1) of a plot is drawn the same
-     * whatever else is drawn with it (graph_retained.c). */
+    /* The columns from a little left of x0 to a little right of x1,
+     * chosen by the data there: the part [x0, x1) of a plot is drawn the
+     * same whatever else is drawn with it (graph_retained.c). */
     for (unsigned i = 0; i < n * SCOPE_TRACKS; i++)
         if (cols[i].count)
         {
@@ -158,7 +100,6 @@ void graph_plot_draw(graph_plot *p, cairo_t *cr, double x0, double x1)
             cols[i].to = graph_columns_to(&cols[i],
                                           column_at(p, &cols[i], x1));
         }
-    /* Layer by layer, so every channel's values lie above every band. */
     for (unsigned s = 0; s < n; s++)
     {
         graph_columns *track = &cols[s * SCOPE_TRACKS];
@@ -168,30 +109,51 @@ void graph_plot_draw(graph_plot *p, cairo_t *cr, double x0, double x1)
         if (track[SCOPE_TRACK_MAX].from < from)
             from = track[SCOPE_TRACK_MAX].from;
         track[SCOPE_TRACK_MIN].from = track[SCOPE_TRACK_MAX].from = from;
-        graph_trace_band(cr, &track[SCOPE_TRACK_MIN],
+        graph_trace_band(raster, &track[SCOPE_TRACK_MIN],
                          &track[SCOPE_TRACK_MAX], &p->scales[s]);
         graph_paint(cr, graph_ink.channel[p->colour[s]], 0.22);
-        cairo_fill(cr);
+        column_raster_paint(raster, cr);
     }
+    /* The timing: dashes of the channel's colour with a light dot in each
+     * gap, unlike the solid values, the light dashes of the average and
+     * the band of min/max. Through each column's longest interval. */
+    bool dots = false;
     for (unsigned s = 0; s < n; s++)
     {
         graph_columns *track = &cols[s * SCOPE_TRACKS + SCOPE_TRACK_INTERVAL];
         if (!track->count)
             continue;
-        draw_timing(cr, track, &p->timing, graph_ink.channel[p->colour[s]]);
+        graph_trace_dashed(raster, track, &p->timing, graph_trace_peak, 1,
+                           GRAPH_DASH_TIMING, GRAPH_DASH_TIMING_ON);
+        graph_paint(cr, graph_ink.channel[p->colour[s]], 1);
+        column_raster_paint(raster, cr);
+        dots = true;
     }
-    timing_dots(cr, cols, n, &p->timing);
+    if (dots)
+    {
+        for (unsigned s = 0; s < n; s++)
+        {
+            graph_columns *track = &cols[s * SCOPE_TRACKS +
+                                         SCOPE_TRACK_INTERVAL];
+            if (track->count)
+                graph_trace_gap_dots(raster, track, &p->timing,
+                                     graph_trace_peak, 1.5, GRAPH_DASH_TIMING,
+                                     GRAPH_DASH_TIMING_ON);
+        }
+        graph_paint(cr, graph_ink.title, 1);
+        column_raster_paint(raster, cr);
+    }
     for (unsigned s = 0; s < n; s++)
     {
         graph_columns *track = &cols[s * SCOPE_TRACKS + SCOPE_TRACK_VALUE];
         if (!track->count)
             continue;
+        graph_trace_solid(raster, track, &p->scales[s], 1);
         graph_paint(cr, graph_ink.channel[p->colour[s]], 1);
-        graph_trace_solid(cr, track, &p->scales[s], 2.0, p->dense[s]);
+        column_raster_paint(raster, cr);
     }
     for (unsigned s = 0; s < n; s++)
     {
-        static const double dashes[] = { 7.0, 4.0 };
         graph_columns *track = &cols[s * SCOPE_TRACKS + SCOPE_TRACK_AVERAGE];
         if (!track->count)
             continue;
@@ -200,15 +162,35 @@ void graph_plot_draw(graph_plot *p, cairo_t *cr, double x0, double x1)
         scope_rgb light = { (unsigned char) ((shade.r + 2 * 255) / 3),
                             (unsigned char) ((shade.g + 2 * 255) / 3),
                             (unsigned char) ((shade.b + 2 * 255) / 3) };
-        graph_trace_line(cr, track, &p->scales[s]);
-        cairo_set_dash(cr, dashes, 2, 0);
-        cairo_set_line_width(cr, 2.0);
+        graph_trace_dashed(raster, track, &p->scales[s], graph_trace_last, 1,
+                           GRAPH_DASH_AVERAGE, GRAPH_DASH_AVERAGE_ON);
         graph_paint(cr, light, 1);
-        cairo_stroke(cr);
-        cairo_set_dash(cr, NULL, 0, 0);
+        column_raster_paint(raster, cr);
     }
     for (unsigned i = 0; i < n * SCOPE_TRACKS; i++)
         cols[i].from = cols[i].to = 0;
+}
+
+void graph_plot_draw(graph_plot *p, cairo_t *cr, double x0, double x1)
+{
+    const graph_model *model = p->model;
+    const graph_layout *l = &p->l;
+    cairo_save(cr);
+    cairo_rectangle(cr, x0, l->y, x1 - x0, l->h);
+    cairo_clip(cr);
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+    graph_paint(cr, graph_ink.plot_fill, 1);
+    cairo_paint(cr);
+
+    plot_grid(p, cr, x0, x1);
+
+    column_raster *raster = column_raster_new(cr, x0, l->y, x1 - x0, l->h);
+    if (raster)
+    {
+        plot_traces(p, cr, raster, x0, x1);
+        column_raster_delete(raster);
+    }
     graph_draw_markers(cr, l->x, l->y, l->w, l->h, model->markers, p->t0,
                        p->t1, model->palette == &scope_palette_light);
     cairo_restore(cr);

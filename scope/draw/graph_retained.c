@@ -33,7 +33,7 @@ typedef struct kept_series
     const scope_series *series;
     uint64_t first, end;
     unsigned colour;
-    bool     hidden, dense;
+    bool     hidden;
     double   join;
     graph_scale range;
 } kept_series;
@@ -534,7 +534,6 @@ static void remember(graph_retained *r, const graph_plot_info *info,
             .end = m->series[s]->end,
             .colour = info->colour[s],
             .hidden = m->hidden && m->hidden[s],
-            .dense = info->dense[s],
             .join = info->join[s],
             .range = info->own[s],
         };
@@ -558,7 +557,7 @@ static bool reusable(const graph_retained *r, const graph_plot_info *info)
     for (unsigned s = 0; s < info->series_count; s++)
     {
         const kept_series *kept = &r->kept[s];
-        if (kept->colour != info->colour[s] || kept->dense != info->dense[s] ||
+        if (kept->colour != info->colour[s] ||
             kept->join != info->join[s] ||
             !same_scale(&kept->range, &info->own[s]))
             return false;

@@ -1,4 +1,4 @@
-/* graph_traces.c - decimated columns to cairo paths. */
+/* graph_traces.c - decimated columns rasterised as traces. */
 #include "draw/graph_traces.h"
 #include "view/axis_ticks.h"
 #include "view/time_view.h"
@@ -74,70 +74,14 @@ static bool usable(const scope_column *col)
     return col->used && !isnan(col->min);
 }
 
-/* A line through the decimated columns, for dashed lines. It goes through
- * the last sample of each column: this is for the running average, smooth
- * by construction, where the extremes within a column add nothing visible
- * but four times the points to dash. */
-void graph_trace_line(cairo_t *cr, const graph_columns *cols,
-                      const graph_scale *s)
+double graph_trace_last(const scope_column *col)
 {
-    const scope_column *previous = NULL;
-    unsigned previous_index = 0;
-    for (unsigned c = cols->from; c < columns_end(cols); c++)
-    {
-        const scope_column *col = &cols->at[c];
-        if (!usable(col))
-            continue;
-        double x = column_x(cols, c);
-        double last = isnan(col->last) ? col->max : col->last;
-        if (previous && joined(cols, previous, col))
-        {
-            /* The dashes restart on the column before an anchor. */
-            if (stretch(cols, previous_index, GRAPH_DASH_AVERAGE) !=
-                stretch(cols, c, GRAPH_DASH_AVERAGE))
-            {
-                double before = isnan(previous->last) ? previous->max
-                                                      : previous->last;
-                cairo_move_to(cr, column_x(cols, previous_index),
-                              graph_value_y(s, before));
-            }
-            cairo_line_to(cr, x, graph_value_y(s, last));
-        }
-        else
-            cairo_move_to(cr, x, graph_value_y(s, last));
-        previous = col;
-        previous_index = c;
-    }
+    return isnan(col->last) ? col->max : col->last;
 }
 
-void graph_trace_peaks(cairo_t *cr, const graph_columns *cols,
-                       const graph_scale *s)
+double graph_trace_peak(const scope_column *col)
 {
-    const scope_column *previous = NULL;
-    unsigned previous_index = 0;
-    for (unsigned c = cols->from; c < columns_end(cols); c++)
-    {
-        const scope_column *col = &cols->at[c];
-        if (!usable(col))
-            continue;
-        double x = column_x(cols, c), y = graph_value_y(s, col->max);
-        if (previous && joined(cols, previous, col))
-        {
-            if (stretch(cols, previous_index, GRAPH_DASH_TIMING) !=
-                stretch(cols, c, GRAPH_DASH_TIMING))
-                cairo_move_to(cr, column_x(cols, previous_index),
-                              graph_value_y(s, previous->max));
-            cairo_line_to(cr, x, y);
-        }
-        else
-        {
-            /* A lone sample is a dot (round caps), not nothing. */
-            cairo_move_to(cr, x, y);
-            cairo_line_to(cr, x, y);
-        }
-        previous = col;
-        previous_index = c;
-    }
+    return col->max;
 }
 
 unsigned graph_columns_to(const graph_columns *cols, unsigned c)
@@ -167,7 +111,7 @@ unsigned graph_columns_from(const graph_columns *cols, unsigned c,
         used += usable(&cols->at[--from]);
     if (!anchor)
         return from;
-    /* A dashed path restarts where a column is not joined to the one
+    /* A dashed line restarts where a column is not joined to the one
      * before it, and on the column before an anchor. */
     while (from > 0)
     {
@@ -191,62 +135,122 @@ unsigned graph_columns_from(const graph_columns *cols, unsigned c,
     return from;
 }
 
-/* The same trace, solid, drawn for speed: a run of adjacent columns is one
- * filled polygon whose edges follow the top and bottom of each column
- * (widened to take in the step from the previous column), which a
- * rasteriser crosses twice per scanline however noisy the data; stroking
- * the zigzag instead crosses every column, and costs grew with the
- * samples' spread. Columns apart (samples sparser than pixels) are joined
- * by stroked segments. Uses the current source. */
-bool graph_trace_dense(const graph_columns *cols,
-                       const scope_column_summary *sum, const graph_scale *s)
+/* A line's pattern: 'on' pixels along it drawn of each 'period', or a
+ * disc of radius 'dot' half way through each gap instead. */
+typedef struct dash_pattern
 {
-    /* Noisy data fills tall columns: there, antialiasing costs the
-     * rasteriser most of the frame (under Xvfb, most of the scope's CPU)
-     * and shows nothing, so it is turned off. A smooth trace, a pixel or
-     * two high per column, keeps it. Without it a pixel is painted only if
-     * its centre is inside: half a pixel more keeps thin slopes unbroken. */
-    /* A column's height includes the step from the one before, as in the
-     * polygon below: samples about a pixel apart that jump are as costly
-     * as tall columns. */
-    if (!sum->usable)
-        return false;
-    /* On a linear scale where no value is clamped (graph_value_y), the
-     * heights in pixels are those in values, scaled: the summary's sum,
-     * kept from frame to frame, instead of every column every frame. */
-    if (!s->log && s->hi != s->lo)
+    double   half;                      /* half the line's width */
+    unsigned period;                    /* pixels, and anchor columns */
+    double   on, dot;
+} dash_pattern;
+
+/* The dashes (or dots) of segment a-b, 'arc' pixels into the pattern at
+ * a. */
+static void dash_segment(column_raster *r, const double *a, const double *b,
+                         double arc, const dash_pattern *d)
+{
+    double dx = b[0] - a[0], dy = b[1] - a[1];
+    double length = sqrt(dx * dx + dy * dy);
+    if (!(length > 0) ||
+        !column_raster_reaches(r, a[0] - d->half - d->dot,
+                               b[0] + d->half + d->dot))
+        return;
+    double p = d->period, end = arc + length;
+    for (double start = floor(arc / p) * p; start < end; start += p)
     {
-        double inverse = 1 / (s->hi - s->lo);
-        if (fabs((sum->lo - s->lo) * inverse) <= 100 &&
-            fabs((sum->hi - s->lo) * inverse) <= 100)
-            return s->height * sum->heights * inverse / sum->usable > 3;
-    }
-    const scope_column *at = cols->at;
-    double spread = 0;
-    unsigned used = 0;
-    const scope_column *before = NULL;
-    for (unsigned i = cols->skip; i < cols->count; i++)
-        if (usable(&at[i]))
+        if (d->dot > 0)
         {
-            double hi = at[i].max, lo = at[i].min;
-            if (before && !isnan(before->last))
-            {
-                hi = fmax(hi, before->last);
-                lo = fmin(lo, before->last);
-            }
-            spread += graph_value_y(s, lo) - graph_value_y(s, hi);
-            used++;
-            before = &at[i];
+            double at = start + d->on + (p - d->on) / 2;
+            if (at >= arc && at < end)
+                column_raster_disc(r, a[0] + dx * (at - arc) / length,
+                                   a[1] + dy * (at - arc) / length, d->dot);
+            continue;
         }
-    return used && spread / used > 3;
+        double from = fmax(start, arc), to = fmin(start + d->on, end);
+        if (to > from)
+            column_raster_segment(r, a[0] + dx * (from - arc) / length,
+                                  a[1] + dy * (from - arc) / length,
+                                  a[0] + dx * (to - arc) / length,
+                                  a[1] + dy * (to - arc) / length, d->half);
+    }
 }
 
-void graph_trace_solid(cairo_t *cr, const graph_columns *cols,
-                       const graph_scale *s, double width, bool dense)
+/* A sample joined to neither neighbour: a square as wide as the line. */
+static void lone(column_raster *r, const double *at, double half)
+{
+    column_raster_band(r, at[0] - half, at[0] + half, at[1] - half,
+                       at[1] - half, at[1] + half, at[1] + half);
+}
+
+/* A line through 'value' of each used column, dashed along its length.
+ * The pattern restarts where the line does, and on the column before
+ * each anchor (graph_columns_from()): a dash is where it was in the last
+ * frame, and a tile draws it from a few columns back. */
+static void dashed(column_raster *r, const graph_columns *cols,
+                   const graph_scale *s, graph_trace_value *value,
+                   const dash_pattern *d)
+{
+    const scope_column *previous = NULL;
+    unsigned previous_index = 0;
+    double a[2] = { 0, 0 }, arc = 0;
+    bool alone = false;                 /* a began a line */
+    for (unsigned c = cols->from; c < columns_end(cols); c++)
+    {
+        const scope_column *col = &cols->at[c];
+        if (!usable(col))
+            continue;
+        double b[2] = { column_x(cols, c), graph_value_y(s, value(col)) };
+        if (previous && joined(cols, previous, col))
+        {
+            if (stretch(cols, previous_index, d->period) !=
+                stretch(cols, c, d->period))
+                arc = 0;
+            dash_segment(r, a, b, arc, d);
+            arc += sqrt((b[0] - a[0]) * (b[0] - a[0]) +
+                        (b[1] - a[1]) * (b[1] - a[1]));
+            alone = false;
+        }
+        else
+        {
+            if (alone && !(d->dot > 0))
+                lone(r, a, d->half);
+            alone = true;
+            arc = 0;
+        }
+        previous = col;
+        previous_index = c;
+        a[0] = b[0];
+        a[1] = b[1];
+    }
+    if (alone && !(d->dot > 0))
+        lone(r, a, d->half);
+}
+
+void graph_trace_dashed(column_raster *r, const graph_columns *cols,
+                        const graph_scale *s, graph_trace_value *value,
+                        double half, unsigned period, unsigned on)
+{
+    dash_pattern d = { .half = half, .period = period, .on = on };
+    dashed(r, cols, s, value, &d);
+}
+
+void graph_trace_gap_dots(column_raster *r, const graph_columns *cols,
+                          const graph_scale *s, graph_trace_value *value,
+                          double radius, unsigned period, unsigned on)
+{
+    dash_pattern d = { .period = period, .on = on, .dot = radius };
+    dashed(r, cols, s, value, &d);
+}
+
+void graph_trace_solid(column_raster *r, const graph_columns *cols,
+                       const graph_scale *s, double half)
 {
     const scope_column *at = cols->at;
     unsigned end = columns_end(cols);
-    double half = width / 2 + (dense ? 0.5 : 0);
+    /* A run of adjacent joined columns is one band whose edges go through
+     * the top and the bottom of each column, widened to take in the step
+     * from the column before: however noisy, a column is one span. */
+    double xp = 0, tp = 0, bp = 0;
     unsigned c = cols->from;
     while (c < end)
     {
@@ -261,104 +265,69 @@ void graph_trace_solid(cairo_t *cr, const graph_columns *cols,
             stop++;
         for (unsigned i = start; i < stop; i++)
         {
-            double hi = at[i].max;
+            double hi = at[i].max, lo = at[i].min;
             if (i > start && at[i - 1].last > hi)
                 hi = at[i - 1].last;
-            double x = column_x(cols, i);
-            double y = graph_value_y(s, hi) - half;
-            if (i == start)
-                cairo_move_to(cr, x - half, y);
-            cairo_line_to(cr, x, y);
-            if (i + 1 == stop)
-                cairo_line_to(cr, x + half, y);
-        }
-        for (unsigned i = stop; i-- > start; )
-        {
-            double lo = at[i].min;
             if (i > start && at[i - 1].last < lo)
                 lo = at[i - 1].last;
             double x = column_x(cols, i);
-            double y = graph_value_y(s, lo) + half;
-            if (i + 1 == stop)
-                cairo_line_to(cr, x + half, y);
-            cairo_line_to(cr, x, y);
+            double t = graph_value_y(s, hi) - half;
+            double b = graph_value_y(s, lo) + half;
             if (i == start)
-                cairo_line_to(cr, x - half, y);
+                column_raster_band(r, x - half, x, t, t, b, b);
+            else
+                column_raster_band(r, xp, x, tp, t, bp, b);
+            if (i + 1 == stop)
+                column_raster_band(r, x, x + half, t, t, b, b);
+            xp = x;
+            tp = t;
+            bp = b;
         }
-        cairo_close_path(cr);
         c = stop;
     }
-    cairo_antialias_t antialias = cairo_get_antialias(cr);
-    if (dense)
-        cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE);
-    cairo_fill(cr);
-    cairo_set_antialias(cr, antialias);
 
+    /* Columns apart (samples sparser than pixels), joined by lines. */
     const scope_column *previous = NULL;
     unsigned previous_index = 0;
     for (c = cols->from; c < end; c++)
     {
         if (!usable(&at[c]))
             continue;
-        if (previous && previous_index + 1 < c && joined(cols, previous, &at[c]))
+        if (previous && previous_index + 1 < c &&
+            joined(cols, previous, &at[c]))
         {
-            double last = isnan(previous->last) ? previous->max : previous->last;
             double first = isnan(at[c].first) ? at[c].min : at[c].first;
-            cairo_move_to(cr, column_x(cols, previous_index),
-                          graph_value_y(s, last));
-            cairo_line_to(cr, column_x(cols, c), graph_value_y(s, first));
+            column_raster_segment(r, column_x(cols, previous_index),
+                                  graph_value_y(s, graph_trace_last(previous)),
+                                  column_x(cols, c), graph_value_y(s, first),
+                                  half);
         }
         previous = &at[c];
         previous_index = c;
     }
-    cairo_set_line_width(cr, width);
-    cairo_stroke(cr);
 }
 
-/* The band between the lower and upper envelope, one polygon per run of
- * joined columns. */
-void graph_trace_band(cairo_t *cr, const graph_columns *low,
+void graph_trace_band(column_raster *r, const graph_columns *low,
                       const graph_columns *high, const graph_scale *s)
 {
-    unsigned c = low->from, end = columns_end(low);
-    while (c < end)
+    /* Between the highest and the lowest sample of each column, a band
+     * per run of joined columns. */
+    const scope_column *previous = NULL;
+    double xp = 0, tp = 0, bp = 0;
+    for (unsigned c = low->from; c < columns_end(low); c++)
     {
-        if (!low->at[c].used || isnan(low->at[c].min) || isnan(high->at[c].max))
-        {
-            c++;
+        const scope_column *col = &low->at[c];
+        if (!col->used || isnan(col->min) || isnan(high->at[c].max))
             continue;
-        }
-        unsigned start = c, stop = c + 1;
-        const scope_column *previous = &low->at[c];
-        while (stop < end)
-        {
-            const scope_column *col = &low->at[stop];
-            if (col->used && !isnan(col->min) && !isnan(high->at[stop].max))
-            {
-                if (!joined(low, previous, col))
-                    break;
-                previous = col;
-            }
-            stop++;
-        }
-        bool begun = false;
-        for (unsigned i = start; i < stop; i++)
-            if (high->at[i].used && !isnan(high->at[i].max))
-            {
-                double x = column_x(high, i);
-                double y = graph_value_y(s, high->at[i].max);
-                if (begun)
-                    cairo_line_to(cr, x, y);
-                else
-                    cairo_move_to(cr, x, y);
-                begun = true;
-            }
-        for (unsigned i = stop; i-- > start; )
-            if (low->at[i].used && !isnan(low->at[i].min))
-                cairo_line_to(cr, column_x(low, i),
-                              graph_value_y(s, low->at[i].min));
-        cairo_close_path(cr);
-        c = stop;
+        double x = column_x(low, c);
+        double t = graph_value_y(s, high->at[c].max);
+        double b = graph_value_y(s, col->min);
+        if (previous && joined(low, previous, col))
+            column_raster_band(r, xp, x, tp, t, bp, b);
+        previous = col;
+        xp = x;
+        tp = t;
+        bp = b;
     }
 }
 

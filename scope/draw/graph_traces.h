@@ -1,17 +1,20 @@
-/* graph_traces.h - decimated tracks drawn as paths with cairo.
+/* graph_traces.h - decimated tracks rasterised as traces.
  *
  * A track is decimated into pixel columns (decimate.h); these functions
- * turn the columns into the paths graph_draw() fills or strokes. Values
+ * turn the columns into the bands of a column_raster, which graph_plot.c
+ * paints in the trace's colour. A pixel's coverage depends only on the
+ * columns next to it, so a plot drawn in tiles has the pixels of the
+ * plot drawn whole. Values
  * map to y through a graph_scale, which carries its own vertical extent,
  * so a lane of a graph and the whole plot are drawn the same way.
  */
 #ifndef SCOPE_GRAPH_TRACES_H
 #define SCOPE_GRAPH_TRACES_H
 
+#include "draw/column_raster.h"
 #include "view/column_summary.h"
 #include "source/decimate.h"
 
-#include <cairo.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -38,22 +41,23 @@ typedef struct graph_columns
 double graph_columns_shift(double t0, double step);
 
 /* Dash patterns restart at columns whose absolute index (origin + c) is a
- * multiple of these, so a dash is where it was in the previous frame. A
- * graph drawing the columns right of c paths from the restart before c:
- * one period each keeps that short (four periods of the timing dashes
- * made it most of a 16-channel timing view's cost); on a level trace the
+ * multiple of their period, so a dash is where it was in the previous
+ * frame. A graph drawing the columns right of c draws from the restart
+ * before c: one period each keeps that short; on a level trace the
  * restart falls where the pattern would begin again anyway. */
-#define GRAPH_DASH_TIMING       16      /* a period of 16 pixels */
-#define GRAPH_DASH_AVERAGE      11      /* a period of 11 pixels */
+#define GRAPH_DASH_TIMING       16      /* pixels along the line, and */
+#define GRAPH_DASH_TIMING_ON    8       /* the first 8 of them drawn */
+#define GRAPH_DASH_AVERAGE      11
+#define GRAPH_DASH_AVERAGE_ON   7
 
-/* The first column to path so that the pixels right of column c are
- * those of the whole trace: a used column at least 4 before c (joins and
- * caps reach no further), back to where a dash pattern restarts
+/* The first column to draw so that the pixels right of column c are
+ * those of the whole trace: a used column at least 4 before c (joins,
+ * ends and dots reach no further), back to where a dash pattern restarts
  * ('anchor' as above; 0: undashed). */
 unsigned graph_columns_from(const graph_columns *cols, unsigned c,
                             unsigned anchor);
 
-/* The end of the columns to path so that the pixels left of column c
+/* The end of the columns to draw so that the pixels left of column c
  * are those of the whole trace: a used column at least 4 after c (the
  * one a line from before c goes to). The column count if the data ends
  * before. */
@@ -85,29 +89,35 @@ void graph_scale_widen(graph_scale *scale,
  * or decades. An empty range becomes [0, 1] ([1, 10] on a log scale). */
 void graph_scale_settle(graph_scale *scale, unsigned ticks, bool round);
 
-/* A line through the last sample of each column (the running average). */
-void graph_trace_line(cairo_t *cr, const graph_columns *cols,
-                      const graph_scale *scale);
+/* Which value of a column a line goes through: its last sample (the
+ * running average, smooth by construction), or its highest (a timing
+ * trace must not hide the longest interval). */
+typedef double graph_trace_value(const scope_column *col);
+double graph_trace_last(const scope_column *col);
+double graph_trace_peak(const scope_column *col);
 
-/* A line through the highest sample of each column: the longest interval
- * between samples is what a timing trace must not hide. */
-void graph_trace_peaks(cairo_t *cr, const graph_columns *cols,
-                       const graph_scale *scale);
+/* A line 2 'half' wide through 'value' of each used column, joined as
+ * the columns are, dashed: 'on' pixels along it drawn of each 'period'
+ * (restarting as above). A sample joined to neither neighbour is a
+ * square as wide as the line. */
+void graph_trace_dashed(column_raster *raster, const graph_columns *cols,
+                        const graph_scale *scale, graph_trace_value *value,
+                        double half, unsigned period, unsigned on);
 
-/* Whether a solid trace is too noisy to antialias (graph_trace_solid);
- * 'summary' is that of the columns in view, which are read only if some
- * lie 100 heights or more outside the scale. */
-bool graph_trace_dense(const graph_columns *cols,
-                       const scope_column_summary *summary,
-                       const graph_scale *scale);
+/* Discs of 'radius' on the same line, half way through each gap of the
+ * dashes graph_trace_dashed() draws with 'period' and 'on'. */
+void graph_trace_gap_dots(column_raster *raster, const graph_columns *cols,
+                          const graph_scale *scale, graph_trace_value *value,
+                          double radius, unsigned period, unsigned on);
 
-/* The values, solid, 'width' pixels wide, filled with the current source;
- * 'dense' from graph_trace_dense(). */
-void graph_trace_solid(cairo_t *cr, const graph_columns *cols,
-                       const graph_scale *scale, double width, bool dense);
+/* The values, solid: each column from its lowest to its highest sample
+ * (taking in the step from the column before), 'half' wider each side;
+ * columns apart joined by lines 2 'half' wide. */
+void graph_trace_solid(column_raster *raster, const graph_columns *cols,
+                       const graph_scale *scale, double half);
 
-/* The band between a lower and an upper envelope (path only). */
-void graph_trace_band(cairo_t *cr, const graph_columns *low,
+/* The band between a lower and an upper envelope. */
+void graph_trace_band(column_raster *raster, const graph_columns *low,
                       const graph_columns *high, const graph_scale *scale);
 
 #endif /* SCOPE_GRAPH_TRACES_H */

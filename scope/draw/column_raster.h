@@ -1,0 +1,56 @@
+/* column_raster.h - traces rasterised column by column into a mask.
+ *
+ * Every trace a plot draws is made of bands: between two x, a top edge
+ * and a bottom edge that each run straight. Their coverage of each pixel
+ * is computed exactly, column by column, into an 8-bit mask, which is
+ * then painted in the trace's colour with one cairo operation. Cairo's
+ * own fill and stroke build and sort a polygon first: for the short
+ * tiles a scrolling plot draws, with many channels, that setup was most
+ * of the window's drawing. A pixel's value depends only on the bands
+ * that cross it, so a tile drawn alone has the pixels of the whole plot.
+ */
+#ifndef SCOPE_COLUMN_RASTER_H
+#define SCOPE_COLUMN_RASTER_H
+
+#include <cairo.h>
+#include <stdbool.h>
+
+typedef struct column_raster column_raster;
+
+/* A clear mask over the rectangle [x, x + w) x [y, y + h) of cr's user
+ * space, with the pixels of cr's target there (its scale, and whole
+ * pixels: the rectangle is widened to them). NULL without memory or for
+ * an empty rectangle. */
+column_raster *column_raster_new(cairo_t *cr, double x, double y, double w,
+                                 double h);
+void column_raster_delete(column_raster *raster);
+
+/* Whether anything drawn between x0 and x1 (user space) could reach the
+ * mask: a trace skips the work of what lies outside a tile. */
+bool column_raster_reaches(const column_raster *raster, double x0,
+                           double x1);
+
+/* Cover the band from x0 to x1 (x0 < x1, user space) whose top edge runs
+ * straight from t0 to t1 and its bottom edge from b0 to b1 (top above
+ * bottom). Coverages add up, to full. */
+void column_raster_band(column_raster *raster, double x0, double x1,
+                        double t0, double t1, double b0, double b1);
+
+/* A convex polygon of n corners (3 to 8), xy holding x then y of each,
+ * in order around it. */
+void column_raster_polygon(column_raster *raster, const double *xy,
+                           unsigned n);
+
+/* A stroke 2 'half' wide from (xa, ya) to (xb, yb), its ends cut square
+ * (butt). */
+void column_raster_segment(column_raster *raster, double xa, double ya,
+                           double xb, double yb, double half);
+
+/* A disc of 'radius' centred on (x, y). */
+void column_raster_disc(column_raster *raster, double x, double y,
+                        double radius);
+
+/* Paint cr's source through what the mask covers, then clear it. */
+void column_raster_paint(column_raster *raster, cairo_t *cr);
+
+#endif /* SCOPE_COLUMN_RASTER_H */
