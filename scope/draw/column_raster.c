@@ -209,10 +209,11 @@ void column_raster_segment(column_raster *m, double xa, double ya, double xb,
     if (!(length > 0) || !isfinite(length) ||
         !column_raster_reaches(m, fmin(xa, xb) - half, fmax(xa, xb) + half))
         return;
-    /* Nearly level (most of a timing trace): a band as thick vertically
-     * as the stroke is across; its square ends lean by less than a
-     * twentieth of a pixel. */
-    if (fabs(dy) <= 0.02 * fabs(dx))
+    /* Gently sloped (most of a timing trace): a band as thick vertically
+     * as the stroke is across, cut vertically. Its ends lean by at most
+     * half a pixel, and where two such segments meet, their cuts do too,
+     * with no notch between them. */
+    if (fabs(dy) <= 0.5 * fabs(dx))
     {
         double h = half * length / fabs(dx);
         column_raster_band(m, fmin(xa, xb), fmax(xa, xb),

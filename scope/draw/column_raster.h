@@ -41,8 +41,9 @@ void column_raster_band(column_raster *raster, double x0, double x1,
 void column_raster_polygon(column_raster *raster, const double *xy,
                            unsigned n);
 
-/* A stroke 2 'half' wide from (xa, ya) to (xb, yb), its ends cut square
- * (butt). */
+/* A stroke 2 'half' wide from (xa, ya) to (xb, yb). Up to a slope of 1/2
+ * its ends are cut vertically, so that the segments of a line through
+ * column centres meet without a notch; steeper, they are cut square. */
 void column_raster_segment(column_raster *raster, double xa, double ya,
                            double xb, double yb, double half);
 

@@ -1,6 +1,7 @@
 /* series.c - the history of one channel: samples, derived tracks and
  * their min/max pyramids, kept within a count. */
 #include "source/series.h"
+#include "source/sample_array.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -25,10 +26,10 @@ void scope_series_init(scope_series *series, const char *name, double ratio)
 
 void scope_series_free(scope_series *series)
 {
-    free(series->time);
+    scope_sample_array_free(series->time, series->capacity);
     for (unsigned k = 0; k < SCOPE_TRACKS; k++)
     {
-        free(series->track[k]);
+        scope_sample_array_free(series->track[k], series->capacity);
         scope_minmax_free(&series->minmax[k]);
     }
     memset(series, 0, sizeof(*series));
@@ -54,16 +55,32 @@ static bool series_reserve(scope_series *series)
         return true;
     }
     size_t capacity = series->capacity ? 2 * series->capacity : 1024;
-    double *grown = realloc(series->time, capacity * sizeof(double));
-    if (!grown)
-        return false;
-    series->time = grown;
+    /* All the arrays grow or none does: they share one capacity. */
+    double **arrays[1 + SCOPE_TRACKS] = { &series->time };
     for (unsigned k = 0; k < SCOPE_TRACKS; k++)
+        arrays[1 + k] = &series->track[k];
+    for (unsigned k = 0; k <= SCOPE_TRACKS; k++)
     {
-        grown = realloc(series->track[k], capacity * sizeof(double));
+        double *grown = scope_sample_array_resize(*arrays[k],
+                                                  series->capacity, capacity);
         if (!grown)
-            return false;               /* the arrays that grew stay grown */
-        series->track[k] = grown;
+        {
+            while (k-- > 0)
+            {
+                if (!series->capacity)
+                {
+                    scope_sample_array_free(*arrays[k], capacity);
+                    *arrays[k] = NULL;
+                    continue;
+                }
+                double *back = scope_sample_array_resize(*arrays[k], capacity,
+                                                         series->capacity);
+                if (back)               /* shrinking in place */
+                    *arrays[k] = back;
+            }
+            return false;
+        }
+        *arrays[k] = grown;
     }
     series->capacity = capacity;
     return true;
