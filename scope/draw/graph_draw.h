@@ -166,8 +166,8 @@ void graph_plot_draw(graph_plot *plot, cairo_t *cr, double x0, double x1);
 void graph_plot_draw_under(graph_plot *plot, cairo_t *cr, double x0,
                            double x1, double below, bool tiled);
 
-/* The leftmost pixel whose drawing graph_plot_draw(plot, cr, x, ...)
- * reads samples from: new samples at x change [that, x) too. */
+/* The leftmost pixel that samples added to the column at pixel x change:
+ * the line to them starts at the used column before. */
 double graph_plot_from(const graph_plot *plot, double x);
 
 /* Colour of the index-th channel of a graph in the dark palette, 0-255

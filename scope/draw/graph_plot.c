@@ -31,12 +31,12 @@ double graph_plot_from(const graph_plot *p, double x)
         const graph_columns *c = &p->cols[i];
         if (!c->count)
             continue;
-        double at = p->l.x + (double) (c->origin + track_from(p, c, x, 0)) -
-                    p->shift;
+        unsigned before = graph_columns_used_before(c, column_at(p, c, x));
+        double at = p->l.x + (double) (c->origin + before) - p->shift;
         if (at < from)
             from = at;
     }
-    return from;
+    return from - GRAPH_TRACE_REACH;
 }
 
 /* The grid lines of the plot, under its traces. */

@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Pixels drawn again left of the first column new data touched: a line
- * joins across it, round caps and a marker's glyph reach over it. */
+/* Pixels either side of a new marker drawn again: its glyph reaches over
+ * them. */
 #define SEAM_PIXELS     8
 
 /* What the image shows besides the samples; any change: draw it whole. */
@@ -336,14 +336,13 @@ static void sticky_ranges(void *data, const graph_plot_info *info,
 
 /* ---- drawing -------------------------------------------------------------- */
 
-/* The image is drawn in tiles of this many columns, at multiples of it in
- * absolute columns: cairo's rasteriser gives a pixel a value that may
- * depend by a level on everything else drawn on its row, so each tile is
- * drawn alone, from paths the data near it decides (graph_plot_draw),
- * and the same tile drawn in another frame has the same pixels. A live
- * frame draws the tile or two its new columns are in: 16 columns cost
- * less than 32 (under Xvfb, 16 channels with the timing view went from
- * about 26% of a core to 21%; 8 gained nothing more). */
+/* The image spans whole tiles of this many columns, at multiples of it
+ * in absolute columns: a plot scrolling into new columns draws a tile of
+ * them at a time, not a sliver each frame. Data that changed are drawn
+ * again by the column, from the first they change to the last: a trace's
+ * pixels depend only on the columns near them (graph_traces.h), so a
+ * column drawn in another frame, alone or with others, has the same
+ * pixels. */
 #define TILE            16
 
 static int64_t floor_to(int64_t column, int64_t unit)
@@ -490,8 +489,8 @@ static double changed_from(const graph_retained *r,
             from = x;
         double newest = series->time[series->end - 1 - series->base];
         x = graph_x(info, left, (int64_t) floor(newest / info->step));
-        if (x + 1 + SEAM_PIXELS > *to)
-            *to = x + 1 + SEAM_PIXELS;
+        if (x + 1 + GRAPH_TRACE_REACH > *to)
+            *to = x + 1 + GRAPH_TRACE_REACH;
     }
     if (isfinite(from))
         from = graph_plot_from(plot, from);
@@ -565,19 +564,26 @@ static bool reusable(const graph_retained *r, const graph_plot_info *info)
     return true;
 }
 
-/* Draw the tile of absolute columns [column, column + TILE) into the
- * ring. */
-static void draw_tile(graph_retained *r, const graph_plot_info *info,
-                      graph_plot *plot, int64_t left, int64_t column)
+/* Draw absolute columns [from, to) into the ring, in one piece each side
+ * of its wrap. */
+static void draw_columns(graph_retained *r, const graph_plot_info *info,
+                         graph_plot *plot, int64_t left, int64_t from,
+                         int64_t to)
 {
-    double x = graph_x(info, left, column);
-    cairo_t *cr = cairo_create(r->ring);
-    /* The ring takes the graph's coordinates. */
-    cairo_translate(cr, ring_x(r, column) - x, -info->y);
-    graph_plot_draw(plot, cr, x, x + TILE);
-    if (info->below > 0)
-        graph_plot_draw_under(plot, cr, x, x + TILE, info->below, true);
-    cairo_destroy(cr);
+    while (from < to)
+    {
+        int64_t wrap = floor_to(from, r->ring_w) + r->ring_w;
+        int64_t end = to < wrap ? to : wrap;
+        double x = graph_x(info, left, from), w = (double) (end - from);
+        cairo_t *cr = cairo_create(r->ring);
+        /* The ring takes the graph's coordinates. */
+        cairo_translate(cr, ring_x(r, from) - x, -info->y);
+        graph_plot_draw(plot, cr, x, x + w);
+        if (info->below > 0)
+            graph_plot_draw_under(plot, cr, x, x + w, info->below, true);
+        cairo_destroy(cr);
+        from = end;
+    }
 }
 
 /* The plot and the rows under it drawn directly on 'cr', as the frame
@@ -623,9 +629,9 @@ static void draw_plot(void *data, cairo_t *cr, const graph_plot_info *info,
             start = stop = fresh;
             if (from < graph_x(info, left, fresh))
             {
-                /* Those data changed, to the tile of their newest. */
-                start = tile_floor(left + (int64_t) floor(from - x));
-                stop = tile_floor(left + (int64_t) ceil(to - x) + TILE - 1);
+                /* The columns those data changed. */
+                start = left + (int64_t) floor(from - x);
+                stop = left + (int64_t) ceil(to - x);
                 if (start < image_left)
                     start = image_left;
             }
@@ -633,12 +639,12 @@ static void draw_plot(void *data, cairo_t *cr, const graph_plot_info *info,
     }
     if (stop > fresh)
         stop = fresh;
-    r->whole = start == image_left && stop == fresh;      /* every tile */
+    if (start > stop)
+        start = stop;
+    r->whole = start == image_left && stop == fresh;      /* every column */
     r->drawn = (unsigned) (stop - start + image_end - fresh);
-    for (int64_t tile = start; tile < stop; tile += TILE)
-        draw_tile(r, info, plot, left, tile);
-    for (int64_t tile = fresh; tile < image_end; tile += TILE)
-        draw_tile(r, info, plot, left, tile);
+    draw_columns(r, info, plot, left, start, stop);
+    draw_columns(r, info, plot, left, fresh, image_end);
     remember(r, info, left, image_left, image_end);
 
     /* Columns [left, left + w): to the ring's end, then from its start. */

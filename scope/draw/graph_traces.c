@@ -92,9 +92,10 @@ unsigned graph_columns_to(const graph_columns *cols, unsigned c)
     return used ? to : cols->count;
 }
 
-/* The used column before c, or c itself if there is none. */
-static unsigned used_before(const graph_columns *cols, unsigned c)
+unsigned graph_columns_used_before(const graph_columns *cols, unsigned c)
 {
+    if (c > cols->count)
+        c = cols->count;
     for (unsigned q = c; q-- > 0; )
         if (usable(&cols->at[q]))
             return q;
@@ -127,7 +128,7 @@ unsigned graph_columns_from(const graph_columns *cols, unsigned c,
             joined(cols, &cols->at[from], &cols->at[next]) &&
             stretch(cols, from, anchor) != stretch(cols, next, anchor))
             return from;
-        unsigned q = used_before(cols, from);
+        unsigned q = graph_columns_used_before(cols, from);
         if (q == from || !joined(cols, &cols->at[q], &cols->at[from]))
             return from;
         from = q;

@@ -57,6 +57,14 @@ double graph_columns_shift(double t0, double step);
 unsigned graph_columns_from(const graph_columns *cols, unsigned c,
                             unsigned anchor);
 
+/* The used column before c, or c itself if there is none. */
+unsigned graph_columns_used_before(const graph_columns *cols, unsigned c);
+
+/* Pixels beyond its columns' centres that a trace covers: the end of its
+ * line, half its width, and the square of a lone sample, with the pixel
+ * they may start in. */
+#define GRAPH_TRACE_REACH       2
+
 /* The end of the columns to draw so that the pixels left of column c
  * are those of the whole trace: a used column at least 4 after c (the
  * one a line from before c goes to). The column count if the data ends
