@@ -3,6 +3,7 @@
 
 #include <math.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,6 +13,9 @@ struct column_raster
     int            w, h, stride, scale;
     double         x, y;                /* user space of pixel (0, 0) */
     int            top, bottom;         /* rows covered: [top, bottom) */
+    int *          first, *last;        /* and per column (first > last:
+                                           none) */
+    int            px, py;              /* pixel (0, 0) in the target's */
 };
 
 column_raster *column_raster_new(cairo_t *cr, double x, double y, double w,
@@ -43,6 +47,13 @@ column_raster *column_raster_new(cairo_t *cr, double x, double y, double w,
     py = py * sy + oy;
     m->x = x - (px - floor(px + 1e-6)) / m->scale;
     m->y = y - (py - floor(py + 1e-6)) / m->scale;
+    if (!(fabs(px) < 1 << 30 && fabs(py) < 1 << 30))
+    {
+        free(m);
+        return NULL;
+    }
+    m->px = (int) floor(px + 1e-6);
+    m->py = (int) floor(py + 1e-6);
     double pw = ceil((x + w - m->x) * m->scale - 1e-6);
     double ph = ceil((y + h - m->y) * m->scale - 1e-6);
     if (!(pw >= 1 && pw <= 1 << 15 && ph >= 1 && ph <= 1 << 15))
@@ -54,10 +65,17 @@ column_raster *column_raster_new(cairo_t *cr, double x, double y, double w,
     m->h = (int) ph;
     m->stride = cairo_format_stride_for_width(CAIRO_FORMAT_A8, m->w);
     m->data = calloc((size_t) m->h, (size_t) m->stride);
-    if (!m->data)
+    m->first = malloc((size_t) m->w * sizeof(*m->first));
+    m->last = malloc((size_t) m->w * sizeof(*m->last));
+    if (!m->data || !m->first || !m->last)
     {
-        free(m);
+        column_raster_delete(m);
         return NULL;
+    }
+    for (int c = 0; c < m->w; c++)
+    {
+        m->first[c] = m->h;
+        m->last[c] = -1;
     }
     m->top = m->h;
     return m;
@@ -68,7 +86,22 @@ void column_raster_delete(column_raster *m)
     if (!m)
         return;
     free(m->data);
+    free(m->first);
+    free(m->last);
     free(m);
+}
+
+/* Rows [from, to) of pixel column c are covered. */
+static void touched(column_raster *m, int c, int from, int to)
+{
+    if (from < m->first[c])
+        m->first[c] = from;
+    if (to - 1 > m->last[c])
+        m->last[c] = to - 1;
+    if (from < m->top)
+        m->top = from;
+    if (to > m->bottom)
+        m->bottom = to;
 }
 
 /* The integral of min(max(u, 0), 1) from minus infinity to u. */
@@ -82,28 +115,54 @@ static double ramp(double u)
  * min(max(e - r, 0), 1). */
 static double above(double ea, double eb, double r)
 {
-    double a = ea - r, b = eb - r;
-    if (fabs(b - a) < 1e-6)
+    double lo = fmin(ea, eb), hi = fmax(ea, eb);
+    if (r + 1 <= lo)
+        return 1;
+    if (r >= hi)
+        return 0;
+    if (hi - lo < 1e-6)
     {
-        double mid = (a + b) / 2;
+        double mid = (ea + eb) / 2 - r;
         return mid <= 0 ? 0 : mid >= 1 ? 1 : mid;
     }
-    return (ramp(b) - ramp(a)) / (b - a);
+    /* Crossing the whole row (a steep edge: noisy data's, mostly), the
+     * share falls linearly row by row. */
+    if (r >= lo && r + 1 <= hi)
+        return (hi - r - 0.5) / (hi - lo);
+    return (ramp(eb - r) - ramp(ea - r)) / (eb - ea);
 }
 
-/* A stretch 'width' wide (at most a pixel) of pixel column 'column',
- * between a top edge from ta to tb and a bottom edge from ba to bb. */
-static void cover(column_raster *m, int column, double width, double ta,
-                  double tb, double ba, double bb)
+/* A stretch of a pixel column (at most a pixel wide in all) between a
+ * top edge from ta to tb and a bottom edge from ba to bb. */
+typedef struct piece
 {
-    double first = fmin(fmax(floor(fmin(ta, tb)), 0), m->h);
-    double last = fmax(fmin(ceil(fmax(ba, bb)), m->h), 0);
+    double width, ta, tb, ba, bb;
+} piece;
+
+#define PIECES  8                       /* gathered per column at most */
+
+/* The pieces of pixel column 'column', in one pass down its rows. */
+static void cover(column_raster *m, int column, const piece *pieces,
+                  unsigned count)
+{
+    double top = INFINITY, bottom = -INFINITY, width = 0;
+    double inner_top = -INFINITY, inner_bottom = INFINITY;
+    for (unsigned k = 0; k < count; k++)
+    {
+        const piece *q = &pieces[k];
+        top = fmin(top, fmin(q->ta, q->tb));
+        bottom = fmax(bottom, fmax(q->ba, q->bb));
+        inner_top = fmax(inner_top, fmax(q->ta, q->tb));
+        inner_bottom = fmin(inner_bottom, fmin(q->ba, q->bb));
+        width += q->width;
+    }
+    double first = fmin(fmax(floor(top), 0), m->h);
+    double last = fmax(fmin(ceil(bottom), m->h), 0);
     if (!(first < last))
         return;
-    /* Rows wholly between the edges need no arithmetic: a tall column of
-     * noisy data costs a store a pixel. */
-    double inner_top = fmax(ta, tb), inner_bottom = fmin(ba, bb);
-    unsigned full = (unsigned) lround(width * 255);
+    /* Rows between the edges of every piece need no arithmetic: a tall
+     * column of noisy data costs a store a pixel. */
+    unsigned full = (unsigned) (width * 255 + 0.5);
     int r = (int) first, end = (int) last;
     unsigned char *p = m->data + (size_t) r * m->stride + column;
     for (; r < end; r++, p += m->stride)
@@ -111,44 +170,87 @@ static void cover(column_raster *m, int column, double width, double ta,
         unsigned add = full;
         if (!(r >= inner_top && r + 1 <= inner_bottom))
         {
-            double c = width * (above(ba, bb, r) - above(ta, tb, r));
+            double c = 0;
+            for (unsigned k = 0; k < count; k++)
+            {
+                const piece *q = &pieces[k];
+                c += q->width * (above(q->ba, q->bb, r) -
+                                 above(q->ta, q->tb, r));
+            }
             if (!(c > 0))
                 continue;
-            add = (unsigned) lround(c * 255);
+            add = (unsigned) (c * 255 + 0.5);
         }
         unsigned v = *p + add;
         *p = v > 255 ? 255 : (unsigned char) v;
     }
-    if ((int) first < m->top)
-        m->top = (int) first;
-    if (end > m->bottom)
-        m->bottom = end;
+    touched(m, column, (int) first, end);
+}
+
+/* The band between two edges, each through the same 'n' x (increasing,
+ * in pixels of the mask): tops 't', bottoms 'b'. */
+static void polyband(column_raster *m, const double *x, const double *t,
+                     const double *b, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++)
+        if (!isfinite(x[i]) || !isfinite(t[i]) || !isfinite(b[i]))
+            return;
+    if (n < 2 || !(x[n - 1] > x[0]))
+        return;
+    /* Clamped before any conversion: far outside is nothing. */
+    double from = fmin(fmax(floor(x[0]), 0), m->w);
+    double to = fmax(fmin(ceil(x[n - 1]), m->w), from);
+    unsigned k = 0;                     /* the stretch [x[k], x[k + 1]] */
+    while (k + 1 < n && x[k + 1] <= from)
+        k++;
+    for (int i = (int) from; i < (int) to; i++)
+    {
+        piece pieces[PIECES];
+        unsigned count = 0;
+        for (unsigned j = k; j + 1 < n && x[j] < i + 1; j++)
+        {
+            double a = fmax(x[j], i), e = fmin(x[j + 1], i + 1);
+            if (!(e > a))
+                continue;
+            double dx = x[j + 1] - x[j];
+            double st = (t[j + 1] - t[j]) / dx, sb = (b[j + 1] - b[j]) / dx;
+            pieces[count++] = (piece) {
+                e - a, t[j] + st * (a - x[j]), t[j] + st * (e - x[j]),
+                b[j] + sb * (a - x[j]), b[j] + sb * (e - x[j]) };
+            if (count == PIECES)
+            {
+                cover(m, i, pieces, count);
+                count = 0;
+            }
+        }
+        if (count)
+            cover(m, i, pieces, count);
+        while (k + 1 < n && x[k + 1] <= i + 1)
+            k++;
+    }
 }
 
 void column_raster_band(column_raster *m, double x0, double x1, double t0,
                         double t1, double b0, double b1)
 {
     double s = m->scale;
-    double X0 = (x0 - m->x) * s, X1 = (x1 - m->x) * s;
-    double T0 = (t0 - m->y) * s, T1 = (t1 - m->y) * s;
-    double B0 = (b0 - m->y) * s, B1 = (b1 - m->y) * s;
-    if (!(X1 > X0) || !isfinite(X0) || !isfinite(X1) || !isfinite(T0) ||
-        !isfinite(T1) || !isfinite(B0) || !isfinite(B1))
-        return;
-    double top_slope = (T1 - T0) / (X1 - X0);
-    double bottom_slope = (B1 - B0) / (X1 - X0);
-    /* Clamped before any conversion: far outside is nothing. */
-    double from = fmin(fmax(floor(X0), 0), m->w);
-    double to = fmax(fmin(ceil(X1), m->w), from);
-    for (int i = (int) from; i < (int) to; i++)
+    double x[2] = { (x0 - m->x) * s, (x1 - m->x) * s };
+    double t[2] = { (t0 - m->y) * s, (t1 - m->y) * s };
+    double b[2] = { (b0 - m->y) * s, (b1 - m->y) * s };
+    polyband(m, x, t, b, 2);
+}
+
+void column_raster_polyband(column_raster *m, double *x, double *t,
+                            double *b, unsigned n)
+{
+    double s = m->scale;
+    for (unsigned i = 0; i < n; i++)
     {
-        double a = fmax(X0, i), b = fmin(X1, i + 1);
-        if (!(b > a))
-            continue;
-        cover(m, i, b - a, T0 + top_slope * (a - X0),
-              T0 + top_slope * (b - X0), B0 + bottom_slope * (a - X0),
-              B0 + bottom_slope * (b - X0));
+        x[i] = (x[i] - m->x) * s;
+        t[i] = (t[i] - m->y) * s;
+        b[i] = (b[i] - m->y) * s;
     }
+    polyband(m, x, t, b, n);
 }
 
 /* The top and bottom of edge (xa, ya)-(xb, yb) at x. */
@@ -255,50 +357,173 @@ void column_raster_disc(column_raster *m, double x, double y, double radius)
             unsigned char *p = m->data + (size_t) r * m->stride + c;
             unsigned v = *p + (inside * 255 + 8) / 16;
             *p = v > 255 ? 255 : (unsigned char) v;
+            touched(m, c, r, r + 1);
         }
-        if (r < m->top)
-            m->top = r;
-        if (r + 1 > m->bottom)
-            m->bottom = r + 1;
     }
+}
+
+/* A colour's component as cairo hands it to pixman: 16 bits, truncated,
+ * then their high 8. */
+static unsigned to_un8(double v)
+{
+    if (!(v > 0))
+        return 0;
+    if (v >= 1)
+        return 255;
+    return (unsigned) (v * (65536.0 - 1e-5)) >> 8;
+}
+
+/* x * y / 255, rounded as pixman does. */
+static unsigned mul_un8(unsigned x, unsigned y)
+{
+    unsigned t = x * y + 0x80;
+    return ((t >> 8) + t) >> 8;
+}
+
+/* Whether the mask can be blended straight into cr's target: an image in
+ * a format of 32 bits a pixel, the same pixels as the mask, a solid
+ * colour painted over, and no clip inside the mask. The window's ring of
+ * tiles and a capture's image are; a recording (a frame GTK keeps) is
+ * not. Straight, only the pixels covered are visited, not every pixel of
+ * the rows: a noisy trace over a whole plot was twice as slow through
+ * cairo_mask(). */
+static bool blendable(const column_raster *m, cairo_t *cr, double rgba[4])
+{
+    cairo_surface_t *target = cairo_get_group_target(cr);
+    if (cairo_surface_get_type(target) != CAIRO_SURFACE_TYPE_IMAGE ||
+        (cairo_image_surface_get_format(target) != CAIRO_FORMAT_RGB24 &&
+         cairo_image_surface_get_format(target) != CAIRO_FORMAT_ARGB32) ||
+        cairo_get_operator(cr) != CAIRO_OPERATOR_OVER ||
+        cairo_pattern_get_rgba(cairo_get_source(cr), &rgba[0], &rgba[1],
+                               &rgba[2], &rgba[3]) != CAIRO_STATUS_SUCCESS)
+        return false;
+    if (m->px < 0 || m->py < 0 ||
+        m->px + m->w > cairo_image_surface_get_width(target) ||
+        m->py + m->h > cairo_image_surface_get_height(target))
+        return false;
+    double ux = 1, uy = 0, vx = 0, vy = 1, sx = 1, sy = 1;
+    cairo_user_to_device_distance(cr, &ux, &uy);
+    cairo_user_to_device_distance(cr, &vx, &vy);
+    cairo_surface_get_device_scale(target, &sx, &sy);
+    if (uy != 0 || vx != 0 || ux * sx != m->scale || vy * sy != m->scale)
+        return false;
+    cairo_rectangle_list_t *clip = cairo_copy_clip_rectangle_list(cr);
+    bool inside = clip->status == CAIRO_STATUS_SUCCESS;
+    if (inside)
+    {
+        double x1 = m->x + (double) m->w / m->scale;
+        double y1 = m->y + (double) m->h / m->scale;
+        inside = false;
+        for (int i = 0; i < clip->num_rectangles && !inside; i++)
+        {
+            const cairo_rectangle_t *r = &clip->rectangles[i];
+            inside = r->x <= m->x + 1e-6 && r->y <= m->y + 1e-6 &&
+                     r->x + r->width >= x1 - 1e-6 &&
+                     r->y + r->height >= y1 - 1e-6;
+        }
+    }
+    cairo_rectangle_list_destroy(clip);
+    return inside;
+}
+
+/* The covered pixels of each column, over the target's, as cairo's OVER
+ * of a solid colour through an A8 mask blends them. */
+static void blend(column_raster *m, cairo_t *cr, const double rgba[4])
+{
+    cairo_surface_t *target = cairo_get_group_target(cr);
+    cairo_surface_flush(target);
+    unsigned char *data = cairo_image_surface_get_data(target);
+    int stride = cairo_image_surface_get_stride(target);
+    unsigned colour[4] = {                 /* premultiplied: B, G, R, A */
+        to_un8(rgba[2] * rgba[3]), to_un8(rgba[1] * rgba[3]),
+        to_un8(rgba[0] * rgba[3]), to_un8(rgba[3]) };
+    uint32_t opaque = colour[0] | colour[1] << 8 | colour[2] << 16 |
+                      (uint32_t) 0xff << 24;
+    for (int c = 0; c < m->w; c++)
+    {
+        for (int r = m->first[c]; r <= m->last[c]; r++)
+        {
+            unsigned char *cover = m->data + (size_t) r * m->stride + c;
+            if (!*cover)
+                continue;
+            unsigned char *pixel = data + (size_t) (m->py + r) * stride +
+                                   (size_t) (m->px + c) * 4;
+            if (*cover == 255 && colour[3] == 255)
+            {
+                /* Inside an opaque trace: most of a noisy one. */
+                memcpy(pixel, &opaque, 4);
+                *cover = 0;
+                continue;
+            }
+            uint32_t d;
+            memcpy(&d, pixel, 4);
+            unsigned alpha = mul_un8(colour[3], *cover);
+            uint32_t out = 0;
+            for (unsigned k = 0; k < 4; k++)
+            {
+                unsigned v = mul_un8(colour[k], *cover) +
+                             mul_un8((d >> (8 * k)) & 0xff, 255 - alpha);
+                out |= (uint32_t) (v > 255 ? 255 : v) << (8 * k);
+            }
+            memcpy(pixel, &out, 4);
+            *cover = 0;
+        }
+    }
+    cairo_surface_mark_dirty(target);
+}
+
+/* Through cairo: the rows covered as a mask. */
+static void mask(column_raster *m, cairo_t *cr)
+{
+    int rows = m->bottom - m->top;
+    unsigned char *from = m->data + (size_t) m->top * m->stride;
+    cairo_surface_t *surface;
+    if (cairo_surface_get_type(cairo_get_group_target(cr)) ==
+        CAIRO_SURFACE_TYPE_IMAGE)
+    {
+        /* Composited now: the rows themselves. */
+        surface = cairo_image_surface_create_for_data(from, CAIRO_FORMAT_A8,
+                                                      m->w, rows, m->stride);
+    }
+    else
+    {
+        /* A recording replays the mask later: its own copy. */
+        surface = cairo_image_surface_create(CAIRO_FORMAT_A8, m->w, rows);
+        if (!cairo_surface_status(surface))
+        {
+            cairo_surface_flush(surface);
+            unsigned char *to = cairo_image_surface_get_data(surface);
+            int stride = cairo_image_surface_get_stride(surface);
+            for (int r = 0; r < rows; r++)
+                memcpy(to + (size_t) r * stride, from + (size_t) r * m->stride,
+                       (size_t) m->w);
+            cairo_surface_mark_dirty(surface);
+        }
+    }
+    if (!cairo_surface_status(surface))
+    {
+        cairo_surface_set_device_scale(surface, m->scale, m->scale);
+        cairo_mask_surface(cr, surface, m->x,
+                           m->y + (double) m->top / m->scale);
+    }
+    cairo_surface_destroy(surface);
+    memset(from, 0, (size_t) rows * m->stride);
 }
 
 void column_raster_paint(column_raster *m, cairo_t *cr)
 {
     if (m->top >= m->bottom)
         return;
-    int rows = m->bottom - m->top;
-    unsigned char *from = m->data + (size_t) m->top * m->stride;
-    cairo_surface_t *mask;
-    if (cairo_surface_get_type(cairo_get_group_target(cr)) ==
-        CAIRO_SURFACE_TYPE_IMAGE)
-    {
-        /* Composited now: the rows themselves. */
-        mask = cairo_image_surface_create_for_data(from, CAIRO_FORMAT_A8,
-                                                   m->w, rows, m->stride);
-    }
+    double rgba[4];
+    if (blendable(m, cr, rgba))
+        blend(m, cr, rgba);
     else
+        mask(m, cr);
+    for (int c = 0; c < m->w; c++)
     {
-        /* A recording replays the mask later: its own copy. */
-        mask = cairo_image_surface_create(CAIRO_FORMAT_A8, m->w, rows);
-        if (!cairo_surface_status(mask))
-        {
-            cairo_surface_flush(mask);
-            unsigned char *to = cairo_image_surface_get_data(mask);
-            int stride = cairo_image_surface_get_stride(mask);
-            for (int r = 0; r < rows; r++)
-                memcpy(to + (size_t) r * stride, from + (size_t) r * m->stride,
-                       (size_t) m->w);
-            cairo_surface_mark_dirty(mask);
-        }
+        m->first[c] = m->h;
+        m->last[c] = -1;
     }
-    if (!cairo_surface_status(mask))
-    {
-        cairo_surface_set_device_scale(mask, m->scale, m->scale);
-        cairo_mask_surface(cr, mask, m->x, m->y + (double) m->top / m->scale);
-    }
-    cairo_surface_destroy(mask);
-    memset(from, 0, (size_t) rows * m->stride);
     m->top = m->h;
     m->bottom = 0;
 }

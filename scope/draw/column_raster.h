@@ -36,6 +36,13 @@ bool column_raster_reaches(const column_raster *raster, double x0,
 void column_raster_band(column_raster *raster, double x0, double x1,
                         double t0, double t1, double b0, double b1);
 
+/* The band whose top edge runs straight from (x[i], t[i]) to (x[i + 1],
+ * t[i + 1]) and bottom edge from (x[i], b[i]) to (x[i + 1], b[i + 1]),
+ * for x increasing: a column is covered in one pass however many of its
+ * stretches fall in it. The arrays are used up (made the mask's). */
+void column_raster_polyband(column_raster *raster, double *x, double *t,
+                            double *b, unsigned n);
+
 /* A convex polygon of n corners (3 to 8), xy holding x then y of each,
  * in order around it. */
 void column_raster_polygon(column_raster *raster, const double *xy,

@@ -4,6 +4,7 @@
 #include "view/time_view.h"
 
 #include <math.h>
+#include <stdlib.h>
 
 /* Samples further apart than this many columns, and than a few of the
  * channel's usual intervals, are not joined: the program paused or
@@ -250,9 +251,13 @@ void graph_trace_solid(column_raster *r, const graph_columns *cols,
     unsigned end = columns_end(cols);
     /* A run of adjacent joined columns is one band whose edges go through
      * the top and the bottom of each column, widened to take in the step
-     * from the column before: however noisy, a column is one span. */
-    double xp = 0, tp = 0, bp = 0;
-    unsigned c = cols->from;
+     * from the column before: however noisy, a column is one span. Its
+     * ends reach 'half' further, level. */
+    unsigned c = cols->from, room = end > c ? end - c + 2 : 0;
+    double *x = malloc(3 * room * sizeof(*x));
+    if (!x)
+        return;
+    double *t = x + room, *b = t + room;
     while (c < end)
     {
         if (!usable(&at[c]))
@@ -260,32 +265,31 @@ void graph_trace_solid(column_raster *r, const graph_columns *cols,
             c++;
             continue;
         }
-        unsigned start = c, stop = c + 1;
+        unsigned start = c, stop = c + 1, n = 1;
         while (stop < end && usable(&at[stop]) &&
                joined(cols, &at[stop - 1], &at[stop]))
             stop++;
-        for (unsigned i = start; i < stop; i++)
+        for (unsigned i = start; i < stop; i++, n++)
         {
             double hi = at[i].max, lo = at[i].min;
             if (i > start && at[i - 1].last > hi)
                 hi = at[i - 1].last;
             if (i > start && at[i - 1].last < lo)
                 lo = at[i - 1].last;
-            double x = column_x(cols, i);
-            double t = graph_value_y(s, hi) - half;
-            double b = graph_value_y(s, lo) + half;
-            if (i == start)
-                column_raster_band(r, x - half, x, t, t, b, b);
-            else
-                column_raster_band(r, xp, x, tp, t, bp, b);
-            if (i + 1 == stop)
-                column_raster_band(r, x, x + half, t, t, b, b);
-            xp = x;
-            tp = t;
-            bp = b;
+            x[n] = column_x(cols, i);
+            t[n] = graph_value_y(s, hi) - half;
+            b[n] = graph_value_y(s, lo) + half;
         }
+        x[0] = x[1] - half;
+        t[0] = t[1];
+        b[0] = b[1];
+        x[n] = x[n - 1] + half;
+        t[n] = t[n - 1];
+        b[n] = b[n - 1];
+        column_raster_polyband(r, x, t, b, n + 1);
         c = stop;
     }
+    free(x);
 
     /* Columns apart (samples sparser than pixels), joined by lines. */
     const scope_column *previous = NULL;
@@ -313,23 +317,31 @@ void graph_trace_band(column_raster *r, const graph_columns *low,
 {
     /* Between the highest and the lowest sample of each column, a band
      * per run of joined columns. */
+    unsigned end = columns_end(low), room = end > low->from ? end - low->from : 0;
+    double *x = malloc(3 * room * sizeof(*x));
+    if (!x)
+        return;
+    double *t = x + room, *b = t + room;
     const scope_column *previous = NULL;
-    double xp = 0, tp = 0, bp = 0;
-    for (unsigned c = low->from; c < columns_end(low); c++)
+    unsigned n = 0;
+    for (unsigned c = low->from; c < end; c++)
     {
         const scope_column *col = &low->at[c];
         if (!col->used || isnan(col->min) || isnan(high->at[c].max))
             continue;
-        double x = column_x(low, c);
-        double t = graph_value_y(s, high->at[c].max);
-        double b = graph_value_y(s, col->min);
-        if (previous && joined(low, previous, col))
-            column_raster_band(r, xp, x, tp, t, bp, b);
+        if (previous && !joined(low, previous, col))
+        {
+            column_raster_polyband(r, x, t, b, n);
+            n = 0;
+        }
+        x[n] = column_x(low, c);
+        t[n] = graph_value_y(s, high->at[c].max);
+        b[n] = graph_value_y(s, col->min);
+        n++;
         previous = col;
-        xp = x;
-        tp = t;
-        bp = b;
     }
+    column_raster_polyband(r, x, t, b, n);
+    free(x);
 }
 
 scope_column_summary graph_columns_summary(const graph_columns *cols)

@@ -283,6 +283,86 @@ static void test_shapes_outside_draw_nothing(void **state)
     cairo_surface_destroy(s);
 }
 
+/* Painted straight into an image, or through cairo's mask: the same
+ * pixels, in colour, with alpha, over a background. */
+static void paint_shapes(cairo_t *cr)
+{
+    column_raster *r = column_raster_new(cr, 0, 0, W, H);
+    assert_non_null(r);
+    cairo_set_source_rgb(cr, 0.11, 0.12, 0.15);
+    cairo_paint(cr);
+    shapes(r);
+    cairo_set_source_rgba(cr, 0.95, 0.76, 0.2, 0.22);
+    column_raster_paint(r, cr);
+    column_raster_segment(r, 3.5, 30.2, 60.5, 12.9, 1);
+    column_raster_band(r, 0, W, 40.6, 40.6, 47.1, 47.1);
+    cairo_set_source_rgb(cr, 0.35, 0.8, 0.95);
+    column_raster_paint(r, cr);
+    column_raster_delete(r);
+}
+
+static void test_straight_blend_equals_cairo_mask(void **state)
+{
+    (void) state;
+    cairo_surface_t *straight = black(W, H);
+    cairo_t *cr = cairo_create(straight);
+    paint_shapes(cr);
+    cairo_destroy(cr);
+
+    /* The same drawn through cairo_mask() on an image: a clip that is no
+     * list of rectangles (a disc around it all) turns the straight blend
+     * off. */
+    cairo_surface_t *masked = black(W, H);
+    cr = cairo_create(masked);
+    cairo_arc(cr, W / 2, H / 2, 4 * W, 0, 2 * M_PI);
+    cairo_clip(cr);
+    paint_shapes(cr);
+    cairo_destroy(cr);
+
+    cairo_surface_flush(straight);
+    cairo_surface_flush(masked);
+    int differing = 0;
+    for (int y = 0; y < H; y++)
+    {
+        const uint32_t *a = (const uint32_t *) (cairo_image_surface_get_data(
+                                straight) + y * cairo_image_surface_get_stride(
+                                straight));
+        const uint32_t *b = (const uint32_t *) (cairo_image_surface_get_data(
+                                masked) + y * cairo_image_surface_get_stride(
+                                masked));
+        for (int x = 0; x < W; x++)
+        {
+            if ((a[x] & 0xffffff) != (b[x] & 0xffffff) && differing < 5)
+                print_message("%d,%d: %06x straight, %06x masked\n", x, y,
+                              a[x] & 0xffffff, b[x] & 0xffffff);
+            differing += (a[x] & 0xffffff) != (b[x] & 0xffffff);
+        }
+    }
+    assert_int_equal(differing, 0);
+    cairo_surface_destroy(straight);
+    cairo_surface_destroy(masked);
+}
+
+/* A clip inside the mask is kept: nothing is painted outside it. */
+static void test_clip_inside_mask_is_kept(void **state)
+{
+    (void) state;
+    cairo_surface_t *s = black(W, H);
+    cairo_t *cr = cairo_create(s);
+    column_raster *r = column_raster_new(cr, 0, 0, W, H);
+    cairo_rectangle(cr, 10, 10, 20, 20);
+    cairo_clip(cr);
+    column_raster_band(r, 0, W, 0, 0, H, H);
+    cairo_set_source_rgb(cr, 1, 1, 1);
+    column_raster_paint(r, cr);
+    column_raster_delete(r);
+    cairo_destroy(cr);
+    assert_int_equal(total(s), 20 * 20 * 255);
+    assert_int_equal(level(s, 10, 10), 255);
+    assert_int_equal(level(s, 9, 10), 0);
+    cairo_surface_destroy(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -293,6 +373,8 @@ int main(void)
         cmocka_unit_test(test_recording_replays_what_was_painted),
         cmocka_unit_test(test_disc_has_its_area),
         cmocka_unit_test(test_shapes_outside_draw_nothing),
+        cmocka_unit_test(test_straight_blend_equals_cairo_mask),
+        cmocka_unit_test(test_clip_inside_mask_is_kept),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
