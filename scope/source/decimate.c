@@ -168,6 +168,55 @@ uint64_t scope_track_lower_bound(const scope_track_view *track, double t)
     return lo;
 }
 
+/* scope_track_lower_bound(track, t), searched out from 'guess': the
+ * columns of a frame hold about as many samples each, so the next
+ * column's bound is about as far from the last. A search over all the
+ * samples left began with probes far away, each a cache miss: a third of
+ * a frame of a million samples. */
+static uint64_t lower_bound_near(const scope_track_view *track, double t,
+                                 uint64_t guess)
+{
+    const double *time = track->time - track->base;
+    uint64_t lo = track->first, hi = track->end, step = 1;
+    if (guess < lo)
+        guess = lo;
+    if (guess > hi)
+        guess = hi;
+    /* Widened by doubling steps until [lo, hi] holds the bound: below lo
+     * every sample is before t, at hi (if not the end) at or after it. */
+    if (guess < hi && time[guess] < t)
+    {
+        lo = guess + 1;
+        uint64_t probe = lo;
+        while (probe < hi && time[probe] < t)
+        {
+            lo = probe + 1;
+            probe = hi - lo > step ? lo + step : hi;
+            step *= 2;
+        }
+        hi = probe;
+    }
+    else
+    {
+        hi = guess;
+        while (hi > lo)
+        {
+            uint64_t probe = hi - lo > step ? hi - step : lo;
+            if (time[probe] < t)
+            {
+                lo = probe + 1;
+                break;
+            }
+            hi = probe;
+            step *= 2;
+        }
+    }
+    scope_track_view near = *track;
+    near.first = lo;
+    near.end = hi;
+    return scope_track_lower_bound(&near, t);
+}
+
 void scope_decimate(const scope_track_view *track, uint64_t first,
                     uint64_t end, int64_t origin, double step,
                     unsigned columns, scope_column *out)
@@ -181,11 +230,14 @@ void scope_decimate(const scope_track_view *track, uint64_t first,
     range.end = end < first ? first : end;
 
     uint64_t begin = scope_track_lower_bound(&range, (double) origin * step);
+    uint64_t last_count = 0;            /* samples in the column before */
     for (unsigned c = 0; c < columns; c++)
     {
         range.first = begin;
-        uint64_t stop = scope_track_lower_bound(&range,
-                                                (double) (origin + c + 1) * step);
+        uint64_t stop = lower_bound_near(&range,
+                                         (double) (origin + c + 1) * step,
+                                         begin + last_count);
+        last_count = stop - begin;
         scope_column *column = &out[c];
         column->used = begin < stop;
         if (column->used)

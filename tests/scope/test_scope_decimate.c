@@ -231,6 +231,53 @@ static void test_columns_stay_put_while_the_view_scrolls(void **state)
     scope_minmax_free(&mm);
 }
 
+/* Bursts of samples with gaps between, so that columns hold from none to
+ * hundreds of samples and each differs from the one before: every column
+ * as a search over all the samples finds it. */
+static void test_columns_of_bursts_match_brute_force(void **state)
+{
+    (void) state;
+    srand(7);
+    double t = 0;
+    for (unsigned i = 0; i < SAMPLES; i++)
+    {
+        /* Within a burst 10 us apart; between them up to 50 ms. */
+        t += rand() % 500 ? 1e-5 : (rand() % 5000) * 1e-5;
+        times[i] = t;
+    }
+    scope_minmax mm;
+    build(&mm, values, SAMPLES);
+    scope_track_view track = {
+        .time = times, .value = values, .base = 0, .first = 0,
+        .end = SAMPLES, .minmax = &mm,
+    };
+    enum { COLUMNS = 400 };
+    static scope_column cols[COLUMNS];
+    double step = t / (COLUMNS - 20);
+    scope_decimate(&track, 0, SAMPLES, -3, step, COLUMNS, cols);
+    unsigned used = 0, empty = 0;
+    for (unsigned c = 0; c < COLUMNS; c++)
+    {
+        uint64_t a = scope_track_lower_bound(&track, (c - 3.0) * step);
+        uint64_t b = scope_track_lower_bound(&track, (c - 2.0) * step);
+        assert_int_equal(cols[c].used, a < b);
+        if (a == b)
+        {
+            empty++;
+            continue;
+        }
+        used++;
+        scope_extent want = brute(values, a, b);
+        assert_true(cols[c].first == values[a]);
+        assert_true(cols[c].last == values[b - 1]);
+        assert_true(cols[c].min == want.min && cols[c].max == want.max);
+        assert_true(cols[c].start_time == times[a]);
+        assert_true(cols[c].end_time == times[b - 1]);
+    }
+    assert_true(used > 100 && empty > 10);
+    scope_minmax_free(&mm);
+}
+
 static void test_lower_bound_finds_first_not_before(void **state)
 {
     (void) state;
@@ -256,6 +303,7 @@ int main(void)
         cmocka_unit_test(test_columns_without_samples_are_unused),
         cmocka_unit_test(test_columns_respect_the_sample_range),
         cmocka_unit_test(test_columns_stay_put_while_the_view_scrolls),
+        cmocka_unit_test(test_columns_of_bursts_match_brute_force),
         cmocka_unit_test(test_lower_bound_finds_first_not_before),
     };
     return cmocka_run_group_tests_name("scope_decimate", tests, make_values,
