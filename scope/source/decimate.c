@@ -55,8 +55,27 @@ static bool level_reserve(scope_minmax_level *level)
     return true;
 }
 
+void scope_minmax_defer(scope_minmax *mm)
+{
+    mm->deferred = true;
+}
+
+bool scope_minmax_catch_up(scope_minmax *mm, const double *raw,
+                           uint64_t raw_base, uint64_t first, uint64_t end)
+{
+    if (!mm->deferred)
+        return true;
+    mm->deferred = false;
+    for (uint64_t i = first; i < end; i++)
+        if (!scope_minmax_append(mm, i, raw[i - raw_base]))
+            return false;
+    return true;
+}
+
 bool scope_minmax_append(scope_minmax *mm, uint64_t index, double value)
 {
+    if (mm->deferred)
+        return true;
     for (unsigned l = 0; l < SCOPE_MINMAX_LEVELS; l++)
     {
         scope_minmax_level *level = &mm->level[l];
@@ -90,6 +109,8 @@ bool scope_minmax_append(scope_minmax *mm, uint64_t index, double value)
 
 void scope_minmax_trim(scope_minmax *mm, uint64_t first)
 {
+    if (mm->deferred)
+        return;
     for (unsigned l = 0; l < SCOPE_MINMAX_LEVELS; l++)
     {
         scope_minmax_level *level = &mm->level[l];

@@ -37,10 +37,24 @@ typedef struct scope_minmax_level
 typedef struct scope_minmax
 {
     scope_minmax_level level[SCOPE_MINMAX_LEVELS];  /* [0] = 16 samples */
+    bool deferred;                      /* built only when first asked for
+                                           (scope_minmax_catch_up) */
 } scope_minmax;
 
 void scope_minmax_init(scope_minmax *mm);
 void scope_minmax_free(scope_minmax *mm);
+
+/* A pyramid that appends skip until scope_minmax_catch_up(): a series
+ * keeps five tracks of each sample, and the views shown decimate one or
+ * two of them (pyramids were 4 % of a 16-channel window's CPU, three of
+ * their five tracks shown by no view). */
+void scope_minmax_defer(scope_minmax *mm);
+
+/* A deferred pyramid built over samples [first, end) of 'raw' (as in
+ * scope_minmax_query()), then kept up by appends. False when out of
+ * memory (queries then scan). */
+bool scope_minmax_catch_up(scope_minmax *mm, const double *raw,
+                           uint64_t raw_base, uint64_t first, uint64_t end);
 
 /* Account for sample 'index' (one more than the last one appended, or any
  * index for the first). False when out of memory: the pyramid is then

@@ -18,7 +18,10 @@ void scope_series_init(scope_series *series, const char *name, double ratio)
     series->latest_value = NAN;
     series->latest_interval = NAN;
     for (unsigned k = 0; k < SCOPE_TRACKS; k++)
+    {
         scope_minmax_init(&series->minmax[k]);
+        scope_minmax_defer(&series->minmax[k]);
+    }
     scope_stats_init(&series->stats, ratio);
     scope_loss_rate_init(&series->losses);
     scope_pace_init(&series->pace);
@@ -139,6 +142,15 @@ scope_track_view scope_series_track(const scope_series *series,
         .first = series->first,
         .end = series->end,
     };
+}
+
+scope_track_view scope_series_columns_track(scope_series *series,
+                                            scope_track_kind kind)
+{
+    /* On failure the pyramid empties itself and queries scan. */
+    scope_minmax_catch_up(&series->minmax[kind], series->track[kind],
+                          series->base, series->first, series->end);
+    return scope_series_track(series, kind);
 }
 
 void scope_series_visible(const scope_series *series, double t0, double t1,

@@ -67,6 +67,11 @@ void scope_series_trim(scope_series *series, double oldest, size_t keep);
 scope_track_view scope_series_track(const scope_series *series,
                                     scope_track_kind kind);
 
+/* The same, to decimate: its min/max pyramid, deferred until now, built
+ * and kept from here on. */
+scope_track_view scope_series_columns_track(scope_series *series,
+                                            scope_track_kind kind);
+
 /* Samples with times in [t0, t1], at most the newest 'cap' of them
  * (0: no cap), as [*first, *end). */
 void scope_series_visible(const scope_series *series, double t0, double t1,

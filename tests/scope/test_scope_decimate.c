@@ -83,6 +83,30 @@ static void test_aligned_range_reads_no_sample(void **state)
     scope_minmax_free(&mm);
 }
 
+/* Deferred, a pyramid holds nothing however many samples go by; caught
+ * up, it answers as one kept all along, reading no sample of an aligned
+ * range, and appends keep it up. */
+static void test_deferred_pyramid_is_built_when_asked(void **state)
+{
+    (void) state;
+    scope_minmax mm;
+    scope_minmax_init(&mm);
+    scope_minmax_defer(&mm);
+    for (uint64_t i = 0; i < 50000; i++)
+        assert_true(scope_minmax_append(&mm, i, values[i]));
+    for (unsigned l = 0; l < SCOPE_MINMAX_LEVELS; l++)
+        assert_int_equal(mm.level[l].count, 0);
+    scope_minmax_trim(&mm, 1000);
+    assert_true(scope_minmax_catch_up(&mm, values, 0, 0, 50000));
+    for (uint64_t i = 50000; i < 65536 + 16; i++)
+        assert_true(scope_minmax_append(&mm, i, values[i]));
+    scope_extent got = scope_minmax_query(&mm, NULL, 0, 0, 65536);
+    scope_extent want = brute(values, 0, 65536);
+    assert_true(got.min == want.min && got.max == want.max);
+    assert_true(scope_minmax_catch_up(&mm, NULL, 0, 0, 1));  /* once */
+    scope_minmax_free(&mm);
+}
+
 static void test_long_range_reads_only_its_ragged_ends(void **state)
 {
     (void) state;
@@ -304,6 +328,7 @@ int main(void)
         cmocka_unit_test(test_columns_respect_the_sample_range),
         cmocka_unit_test(test_columns_stay_put_while_the_view_scrolls),
         cmocka_unit_test(test_columns_of_bursts_match_brute_force),
+        cmocka_unit_test(test_deferred_pyramid_is_built_when_asked),
         cmocka_unit_test(test_lower_bound_finds_first_not_before),
     };
     return cmocka_run_group_tests_name("scope_decimate", tests, make_values,
