@@ -259,7 +259,9 @@ static double edge_at(const double *a, const double *b, double x)
     return a[1] + (b[1] - a[1]) * (x - a[0]) / (b[0] - a[0]);
 }
 
-void column_raster_polygon(column_raster *m, const double *xy, unsigned n)
+/* A convex polygon of n corners (3 to 8), xy holding x then y of each,
+ * in order around it. */
+static void polygon(column_raster *m, const double *xy, unsigned n)
 {
     if (n < 3 || n > 8)
         return;
@@ -307,27 +309,33 @@ bool column_raster_reaches(const column_raster *m, double x0, double x1)
 void column_raster_segment(column_raster *m, double xa, double ya, double xb,
                            double yb, double half)
 {
+    if (xb < xa)
+    {
+        double x = xa, y = ya;
+        xa = xb;
+        ya = yb;
+        xb = x;
+        yb = y;
+    }
     double dx = xb - xa, dy = yb - ya, length = sqrt(dx * dx + dy * dy);
     if (!(length > 0) || !isfinite(length) ||
-        !column_raster_reaches(m, fmin(xa, xb) - half, fmax(xa, xb) + half))
+        !column_raster_reaches(m, xa - half, xb + half))
         return;
     /* Gently sloped (most of a timing trace): a band as thick vertically
      * as the stroke is across, cut vertically. Its ends lean by at most
      * half a pixel, and where two such segments meet, their cuts do too,
      * with no notch between them. */
-    if (fabs(dy) <= 0.5 * fabs(dx))
+    if (fabs(dy) <= 0.5 * dx)
     {
-        double h = half * length / fabs(dx);
-        column_raster_band(m, fmin(xa, xb), fmax(xa, xb),
-                           (xa < xb ? ya : yb) - h, (xa < xb ? yb : ya) - h,
-                           (xa < xb ? ya : yb) + h, (xa < xb ? yb : ya) + h);
+        double h = half * length / dx;
+        column_raster_band(m, xa, xb, ya - h, yb - h, ya + h, yb + h);
         return;
     }
     /* Otherwise a rectangle along the segment: exact, steep or level. */
     double nx = -dy / length * half, ny = dx / length * half;
     double corners[8] = { xa + nx, ya + ny, xb + nx, yb + ny,
                           xb - nx, yb - ny, xa - nx, ya - ny };
-    column_raster_polygon(m, corners, 4);
+    polygon(m, corners, 4);
 }
 
 void column_raster_disc(column_raster *m, double x, double y, double radius)
@@ -385,8 +393,7 @@ static unsigned mul_un8(unsigned x, unsigned y)
  * colour painted over, and no clip inside the mask. The window's ring of
  * tiles and a capture's image are; a recording (a frame GTK keeps) is
  * not. Straight, only the pixels covered are visited, not every pixel of
- * the rows: a noisy trace over a whole plot was twice as slow through
- * cairo_mask(). */
+ * the rows a trace spans, and no pixman image is made for each paint. */
 static bool blendable(const column_raster *m, cairo_t *cr, double rgba[4])
 {
     cairo_surface_t *target = cairo_get_group_target(cr);

@@ -43,11 +43,6 @@ void column_raster_band(column_raster *raster, double x0, double x1,
 void column_raster_polyband(column_raster *raster, double *x, double *t,
                             double *b, unsigned n);
 
-/* A convex polygon of n corners (3 to 8), xy holding x then y of each,
- * in order around it. */
-void column_raster_polygon(column_raster *raster, const double *xy,
-                           unsigned n);
-
 /* A stroke 2 'half' wide from (xa, ya) to (xb, yb). Up to a slope of 1/2
  * its ends are cut vertically, so that the segments of a line through
  * column centres meet without a notch; steeper, they are cut square. */

@@ -117,7 +117,6 @@ static void plot_traces(graph_plot *p, cairo_t *cr, column_raster *raster,
     /* The timing: dashes of the channel's colour with a light dot in each
      * gap, unlike the solid values, the light dashes of the average and
      * the band of min/max. Through each column's longest interval. */
-    bool dots = false;
     for (unsigned s = 0; s < n; s++)
     {
         graph_columns *track = &cols[s * SCOPE_TRACKS + SCOPE_TRACK_INTERVAL];
@@ -127,22 +126,17 @@ static void plot_traces(graph_plot *p, cairo_t *cr, column_raster *raster,
                            GRAPH_DASH_TIMING, GRAPH_DASH_TIMING_ON);
         graph_paint(cr, graph_ink.channel[p->colour[s]], 1);
         column_raster_paint(raster, cr);
-        dots = true;
     }
-    if (dots)
+    /* The dots of all channels, one paint (nothing if no timing track). */
+    for (unsigned s = 0; s < n; s++)
     {
-        for (unsigned s = 0; s < n; s++)
-        {
-            graph_columns *track = &cols[s * SCOPE_TRACKS +
-                                         SCOPE_TRACK_INTERVAL];
-            if (track->count)
-                graph_trace_gap_dots(raster, track, &p->timing,
-                                     graph_trace_peak, 1.5, GRAPH_DASH_TIMING,
-                                     GRAPH_DASH_TIMING_ON);
-        }
-        graph_paint(cr, graph_ink.title, 1);
-        column_raster_paint(raster, cr);
+        graph_columns *track = &cols[s * SCOPE_TRACKS + SCOPE_TRACK_INTERVAL];
+        if (track->count)
+            graph_trace_gap_dots(raster, track, &p->timing, graph_trace_peak,
+                                 1.5, GRAPH_DASH_TIMING, GRAPH_DASH_TIMING_ON);
     }
+    graph_paint(cr, graph_ink.title, 1);
+    column_raster_paint(raster, cr);
     for (unsigned s = 0; s < n; s++)
     {
         graph_columns *track = &cols[s * SCOPE_TRACKS + SCOPE_TRACK_VALUE];

@@ -3,6 +3,7 @@
 #include "view/axis_ticks.h"
 #include "view/time_view.h"
 
+#include <assert.h>
 #include <math.h>
 #include <stdlib.h>
 
@@ -146,13 +147,12 @@ typedef struct dash_pattern
     double   on, dot;
 } dash_pattern;
 
-/* The dashes (or dots) of segment a-b, 'arc' pixels into the pattern at
- * a. */
+/* The dashes (or dots) of segment a-b, 'length' long, 'arc' pixels into
+ * the pattern at a. */
 static void dash_segment(column_raster *r, const double *a, const double *b,
-                         double arc, const dash_pattern *d)
+                         double length, double arc, const dash_pattern *d)
 {
     double dx = b[0] - a[0], dy = b[1] - a[1];
-    double length = sqrt(dx * dx + dy * dy);
     if (!(length > 0) ||
         !column_raster_reaches(r, a[0] - d->half - d->dot,
                                b[0] + d->half + d->dot))
@@ -207,9 +207,10 @@ static void dashed(column_raster *r, const graph_columns *cols,
             if (stretch(cols, previous_index, d->period) !=
                 stretch(cols, c, d->period))
                 arc = 0;
-            dash_segment(r, a, b, arc, d);
-            arc += sqrt((b[0] - a[0]) * (b[0] - a[0]) +
-                        (b[1] - a[1]) * (b[1] - a[1]));
+            double length = sqrt((b[0] - a[0]) * (b[0] - a[0]) +
+                                 (b[1] - a[1]) * (b[1] - a[1]));
+            dash_segment(r, a, b, length, arc, d);
+            arc += length;
             alone = false;
         }
         else
@@ -232,6 +233,7 @@ void graph_trace_dashed(column_raster *r, const graph_columns *cols,
                         const graph_scale *s, graph_trace_value *value,
                         double half, unsigned period, unsigned on)
 {
+    assert(period > 0 && on <= period);
     dash_pattern d = { .half = half, .period = period, .on = on };
     dashed(r, cols, s, value, &d);
 }
@@ -240,6 +242,7 @@ void graph_trace_gap_dots(column_raster *r, const graph_columns *cols,
                           const graph_scale *s, graph_trace_value *value,
                           double radius, unsigned period, unsigned on)
 {
+    assert(period > 0 && on <= period);
     dash_pattern d = { .period = period, .on = on, .dot = radius };
     dashed(r, cols, s, value, &d);
 }
