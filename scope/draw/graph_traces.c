@@ -258,7 +258,7 @@ void graph_trace_solid(column_raster *r, const graph_columns *cols,
      * the top and the bottom of each column, widened to take in the step
      * from the column before: however noisy, a column is one span. Its
      * ends reach 'half' further, level. A column spanning more than
-     * DENSE_SPAN pixels of data is level across its pixel: noisy data's
+     * DENSE_SPAN pixels of data is level across a pixel: noisy data's
      * edges between columns are steep, and covering them exactly cost
      * most of a frame of a million samples, for nothing seen. */
     unsigned c = cols->from, room = end > c ? 2 * (end - c) + 2 : 0;
@@ -289,8 +289,12 @@ void graph_trace_solid(column_raster *r, const graph_columns *cols,
             b[n] = graph_value_y(s, lo) + half;
             if (b[n] - t[n] - 2 * half > DENSE_SPAN)
             {
-                x[n + 1] = x[n] + 0.5;
-                x[n] -= 0.5;
+                /* On the pixel its centre is in, not astride two at half
+                 * strength where the view is not anchored to columns
+                 * (paused, zoomed): a spike stays a crisp bar. Anchored,
+                 * that is the column's own pixel. */
+                x[n] = floor(x[n]);
+                x[n + 1] = x[n] + 1;
                 t[n + 1] = t[n];
                 b[n + 1] = b[n];
                 n++;
