@@ -1,7 +1,7 @@
 /* test_scope_sample_array.c - a series' arrays keep their values as they
- * grow in place and back, refuse sizes that cannot exist without losing
- * anything, and a series that grows through many doublings reads back
- * every sample.
+ * grow in place and back, grow without moving up to a step of the space
+ * they hold, refuse sizes that cannot exist without losing anything, and
+ * a series that grows through many doublings reads back every sample.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -41,6 +41,37 @@ static void test_growth_keeps_values(void **state)
     scope_sample_array_free(NULL, 0);
 }
 
+/* From 1 024 doubles to 128 Ki (1 MiB, the first step): the array never
+ * moves, so no page is remapped and no other CPU is interrupted to
+ * forget it; the next doubling moves it once, values and all. */
+static void test_growth_within_a_step_stays_in_place(void **state)
+{
+    (void) state;
+    size_t count = 1024;
+    double *a = scope_sample_array_resize(NULL, 0, count);
+    assert_non_null(a);
+    double *const first = a;
+    for (size_t i = 0; i < count; i++)
+        a[i] = (double) i;
+    for (; count < ((size_t) 128 << 10); count *= 2)
+    {
+        a = scope_sample_array_resize(a, count, 2 * count);
+        assert_ptr_equal(a, first);
+        for (size_t i = count; i < 2 * count; i++)
+            a[i] = (double) i;
+    }
+    double *moved = scope_sample_array_resize(a, count, 2 * count);
+    assert_non_null(moved);
+    for (size_t i = 0; i < count; i++)
+        assert_true(moved[i] == (double) i);
+    moved[2 * count - 1] = 1;
+    /* Back within the first step: in place again, the values kept. */
+    double *back = scope_sample_array_resize(moved, 2 * count, 4096);
+    assert_non_null(back);
+    assert_true(back[4095] == 4095);
+    scope_sample_array_free(back, 4096);
+}
+
 static void test_impossible_size_leaves_array_as_it_was(void **state)
 {
     (void) state;
@@ -76,6 +107,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_growth_keeps_values),
+        cmocka_unit_test(test_growth_within_a_step_stays_in_place),
         cmocka_unit_test(test_impossible_size_leaves_array_as_it_was),
         cmocka_unit_test(test_series_reads_back_every_sample),
     };
