@@ -6,16 +6,29 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Summaries are kept for blocks of this many columns, at multiples of it
- * in absolute columns. */
-#define BLOCK   32
+/* Summaries are kept for blocks of columns at multiples of their width in
+ * absolute columns: wide ones for the middle of a range, narrow ones for
+ * its ends, which move every frame as the view scrolls and new samples
+ * come in. A range is then a few blocks and at most NARROW - 1 columns
+ * at each end, where one width alone read up to WIDE - 1 columns there. */
+#define WIDE    32
+#define NARROW  4
+#define LEVELS  2
+
+static const int64_t width[LEVELS] = { WIDE, NARROW };
 
 typedef struct kept_block
 {
-    int64_t              index;         /* absolute columns from index * BLOCK */
+    int64_t              index;         /* columns from index * its width */
     bool                 valid;
     scope_column_summary summary;
 } kept_block;
+
+typedef struct block_level
+{
+    kept_block *blocks;                 /* block i at blocks[i mod count] */
+    unsigned    count;
+} block_level;
 
 typedef struct cache_slot
 {
@@ -28,8 +41,7 @@ typedef struct cache_slot
     uint64_t      first, end;           /* the samples decimated */
     uint64_t      last_time, last_value;  /* bits of sample end - 1 */
     bool          valid;
-    kept_block *  blocks;               /* block i at blocks[i mod count] */
-    unsigned      block_count;
+    block_level   level[LEVELS];
 } cache_slot;
 
 struct scope_column_cache
@@ -51,7 +63,8 @@ void scope_column_cache_delete(scope_column_cache *cache)
     for (unsigned s = 0; s < cache->slots; s++)
     {
         free(cache->slot[s].at);
-        free(cache->slot[s].blocks);
+        for (unsigned l = 0; l < LEVELS; l++)
+            free(cache->slot[s].level[l].blocks);
     }
     free(cache->slot);
     free(cache);
@@ -151,36 +164,45 @@ static int64_t floor_div(int64_t a, int64_t b)
     return a >= 0 ? a / b : -((-a + b - 1) / b);
 }
 
-static kept_block *block_at(const cache_slot *k, int64_t index)
+static kept_block *block_at(const cache_slot *k, unsigned level,
+                            int64_t index)
 {
-    int64_t n = k->block_count;
-    return &k->blocks[((index % n) + n) % n];
+    int64_t n = k->level[level].count;
+    return &k->level[level].blocks[((index % n) + n) % n];
 }
 
-/* Keep the summaries of blocks inside the columns kept, [lo, hi). */
-static void forget_blocks(cache_slot *k, int64_t lo, int64_t hi)
+/* Forget the summaries of blocks that hold any of columns [from, to):
+ * decimated again. Blocks elsewhere in the range hold columns kept; those
+ * out of it are checked by their index before use, and forgotten when
+ * their columns come back into the range, decimated again. */
+static void forget_blocks(cache_slot *k, int64_t from, int64_t to)
 {
-    for (unsigned b = 0; b < k->block_count; b++)
+    for (unsigned l = 0; l < LEVELS && from < to; l++)
     {
-        kept_block *block = &k->blocks[b];
-        if (block->valid && !(block->index * BLOCK >= lo &&
-                              (block->index + 1) * BLOCK <= hi))
-            block->valid = false;
+        int64_t last = floor_div(to - 1, width[l]);
+        if (last - floor_div(from, width[l]) >= k->level[l].count)
+            last = floor_div(from, width[l]) + k->level[l].count - 1;
+        for (int64_t i = floor_div(from, width[l]); i <= last; i++)
+            block_at(k, l, i)->valid = false;
     }
 }
 
 /* Room for the blocks of 'count' columns; false if out of memory. */
 static bool make_blocks(cache_slot *k, unsigned count)
 {
-    unsigned want = count / BLOCK + 2;
-    if (k->block_count >= want)
-        return true;
-    kept_block *blocks = calloc(want, sizeof(*blocks));
-    if (!blocks)
-        return false;
-    free(k->blocks);
-    k->blocks = blocks;
-    k->block_count = want;
+    for (unsigned l = 0; l < LEVELS; l++)
+    {
+        block_level *level = &k->level[l];
+        unsigned want = (unsigned) (count / width[l]) + 2;
+        if (level->count >= want)
+            continue;
+        kept_block *blocks = calloc(want, sizeof(*blocks));
+        if (!blocks)
+            return false;
+        free(level->blocks);
+        level->blocks = blocks;
+        level->count = want;
+    }
     return true;
 }
 
@@ -250,7 +272,8 @@ scope_column *scope_column_cache_get(scope_column_cache *cache, unsigned slot,
     }
     else
         lo = hi = origin;
-    forget_blocks(k, lo, hi);
+    forget_blocks(k, origin, lo);
+    forget_blocks(k, hi > lo ? hi : origin, right);
     int64_t head = 0;
     if (lo < hi)
     {
@@ -285,6 +308,47 @@ scope_column *scope_column_cache_get(scope_column_cache *cache, unsigned slot,
     return k->at + head;
 }
 
+/* Add absolute columns [from, to) of the slot to 'sum', in order: whole
+ * blocks of 'level' from their kept summaries (made from the next level's
+ * when not kept), the ends from the next level, the last from columns. */
+static void sum_columns(scope_column_cache *cache, cache_slot *k,
+                        unsigned level, int64_t from, int64_t to,
+                        scope_column_summary *sum)
+{
+    if (from >= to)
+        return;
+    if (level == LEVELS)
+    {
+        /* Absolute column a is at[a - k->origin]. */
+        scope_column_summary_add(sum, k->at + k->head + (from - k->origin),
+                                 (unsigned) (to - from));
+        cache->summarised += (uint64_t) (to - from);
+        return;
+    }
+    int64_t w = width[level];
+    int64_t first = floor_div(from + w - 1, w), end = floor_div(to, w);
+    if (first >= end)
+    {
+        sum_columns(cache, k, level + 1, from, to, sum);
+        return;
+    }
+    sum_columns(cache, k, level + 1, from, first * w, sum);
+    for (int64_t i = first; i < end; i++)
+    {
+        kept_block *block = block_at(k, level, i);
+        if (!block->valid || block->index != i)
+        {
+            block->summary = scope_column_summary_empty();
+            sum_columns(cache, k, level + 1, i * w, (i + 1) * w,
+                        &block->summary);
+            block->index = i;
+            block->valid = true;
+        }
+        scope_column_summary_join(sum, &block->summary);
+    }
+    sum_columns(cache, k, level + 1, end * w, to, sum);
+}
+
 scope_column_summary scope_column_cache_summary(scope_column_cache *cache,
                                                 unsigned slot, int64_t from,
                                                 int64_t to)
@@ -292,39 +356,11 @@ scope_column_summary scope_column_cache_summary(scope_column_cache *cache,
     scope_column_summary sum = scope_column_summary_empty();
     if (slot >= cache->slots || !cache->slot[slot].valid)
         return sum;
-    const cache_slot *k = &cache->slot[slot];
+    cache_slot *k = &cache->slot[slot];
     if (from < k->origin)
         from = k->origin;
     if (to > k->origin + (int64_t) k->count)
         to = k->origin + (int64_t) k->count;
-    /* Absolute column a is at[a - k->origin]. */
-    const scope_column *at = k->at + k->head;
-    while (from < to)
-    {
-        int64_t index = floor_div(from, BLOCK), stop = (index + 1) * BLOCK;
-        if (from == index * BLOCK && stop <= to)
-        {
-            kept_block *block = block_at(k, index);
-            if (!block->valid || block->index != index)
-            {
-                block->summary = scope_column_summary_empty();
-                scope_column_summary_add(&block->summary,
-                                         at + (from - k->origin), BLOCK);
-                block->index = index;
-                block->valid = true;
-                cache->summarised += BLOCK;
-            }
-            scope_column_summary_join(&sum, &block->summary);
-        }
-        else
-        {
-            if (stop > to)
-                stop = to;
-            scope_column_summary_add(&sum, at + (from - k->origin),
-                                     (unsigned) (stop - from));
-            cache->summarised += (uint64_t) (stop - from);
-        }
-        from = stop;
-    }
+    sum_columns(cache, k, 0, from, to, &sum);
     return sum;
 }
