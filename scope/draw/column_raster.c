@@ -16,6 +16,9 @@ struct column_raster
     int *          first, *last;        /* and per column (first > last:
                                            none) */
     int            px, py;              /* pixel (0, 0) in the target's */
+    int            straight;            /* -1: not known until the first
+                                           paint; 1: blended straight into
+                                           the target (blendable()) */
 };
 
 column_raster *column_raster_new(cairo_t *cr, double x, double y, double w,
@@ -78,6 +81,7 @@ column_raster *column_raster_new(cairo_t *cr, double x, double y, double w,
         m->last[c] = -1;
     }
     m->top = m->h;
+    m->straight = -1;
     return m;
 }
 
@@ -388,21 +392,17 @@ static unsigned mul_un8(unsigned x, unsigned y)
     return ((t >> 8) + t) >> 8;
 }
 
-/* Whether the mask can be blended straight into cr's target: an image in
- * a format of 32 bits a pixel, the same pixels as the mask, a solid
- * colour painted over, and no clip inside the mask. The window's ring of
- * tiles and a capture's image are; a recording (a frame GTK keeps) is
- * not. Straight, only the pixels covered are visited, not every pixel of
- * the rows a trace spans, and no pixman image is made for each paint. */
-static bool blendable(const column_raster *m, cairo_t *cr, double rgba[4])
+/* Whether the mask lands on cr's target as it is: an image in a format
+ * of 32 bits a pixel, the same pixels as the mask, and no clip inside the
+ * mask. The window's ring of tiles and a capture's image are; a
+ * recording (a frame GTK keeps) is not. Asked once a mask: reading the
+ * clip back from cairo copies it. */
+static bool straight_target(const column_raster *m, cairo_t *cr)
 {
     cairo_surface_t *target = cairo_get_group_target(cr);
     if (cairo_surface_get_type(target) != CAIRO_SURFACE_TYPE_IMAGE ||
         (cairo_image_surface_get_format(target) != CAIRO_FORMAT_RGB24 &&
-         cairo_image_surface_get_format(target) != CAIRO_FORMAT_ARGB32) ||
-        cairo_get_operator(cr) != CAIRO_OPERATOR_OVER ||
-        cairo_pattern_get_rgba(cairo_get_source(cr), &rgba[0], &rgba[1],
-                               &rgba[2], &rgba[3]) != CAIRO_STATUS_SUCCESS)
+         cairo_image_surface_get_format(target) != CAIRO_FORMAT_ARGB32))
         return false;
     if (m->px < 0 || m->py < 0 ||
         m->px + m->w > cairo_image_surface_get_width(target) ||
@@ -431,6 +431,21 @@ static bool blendable(const column_raster *m, cairo_t *cr, double rgba[4])
     }
     cairo_rectangle_list_destroy(clip);
     return inside;
+}
+
+/* Whether the mask can be blended straight into cr's target: such a
+ * target, and a solid colour painted over. Straight, only the pixels
+ * covered are visited, not every pixel of the rows a trace spans, and no
+ * pixman image is made for each paint. */
+static bool blendable(column_raster *m, cairo_t *cr, double rgba[4])
+{
+    if (cairo_get_operator(cr) != CAIRO_OPERATOR_OVER ||
+        cairo_pattern_get_rgba(cairo_get_source(cr), &rgba[0], &rgba[1],
+                               &rgba[2], &rgba[3]) != CAIRO_STATUS_SUCCESS)
+        return false;
+    if (m->straight < 0)
+        m->straight = straight_target(m, cr);
+    return m->straight;
 }
 
 /* The covered pixels of each column, over the target's, as cairo's OVER

@@ -53,7 +53,9 @@ void column_raster_segment(column_raster *raster, double xa, double ya,
 void column_raster_disc(column_raster *raster, double x, double y,
                         double radius);
 
-/* Paint cr's source through what the mask covers, then clear it. */
+/* Paint cr's source through what the mask covers, then clear it. The
+ * target, transform and clip of cr are those of the mask's first paint
+ * (which looks at them once). */
 void column_raster_paint(column_raster *raster, cairo_t *cr);
 
 #endif /* SCOPE_COLUMN_RASTER_H */

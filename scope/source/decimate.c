@@ -72,37 +72,50 @@ bool scope_minmax_catch_up(scope_minmax *mm, const double *raw,
     return true;
 }
 
+/* Take extent 'e' into the entry of 'level' for 'block': the last one,
+ * or a new one after it (not the next block: a new run from there).
+ * False when out of memory. */
+static bool level_take(scope_minmax_level *level, uint64_t block,
+                       scope_extent e)
+{
+    if (level->count && block == level->base + level->count - 1)
+    {
+        scope_extent *last = &level->entry[level->head + level->count - 1];
+        *last = extent_combine(*last, e.min, e.max);
+        return true;
+    }
+    if (!level->count || block != level->base + level->count)
+    {
+        level->head = 0;
+        level->count = 0;
+        level->base = block;
+    }
+    if (!level_reserve(level))
+        return false;
+    level->entry[level->head + level->count++] = e;
+    return true;
+}
+
 bool scope_minmax_append(scope_minmax *mm, uint64_t index, double value)
 {
     if (mm->deferred)
         return true;
+    /* Queries use whole blocks only (scope_minmax_query), so a block goes
+     * into the next level once its last sample is in: a sample costs one
+     * level, not all six (a rising signal widened every one of them). */
+    scope_extent e = { value, value };
     for (unsigned l = 0; l < SCOPE_MINMAX_LEVELS; l++)
     {
         scope_minmax_level *level = &mm->level[l];
-        uint64_t block = index >> level_shift(l);
-        if (level->count && block == level->base + level->count - 1)
-        {
-            scope_extent *last = &level->entry[level->head + level->count - 1];
-            /* Inside the extent already: so is it in every coarser level,
-             * whose last block covers this one. Most samples stop here. */
-            if (value >= last->min && value <= last->max)
-                break;
-            *last = extent_combine(*last, value, value);
-            continue;
-        }
-        if (!level->count || block != level->base + level->count)
-        {
-            /* First sample, or not the next one: start over from here. */
-            level->head = 0;
-            level->count = 0;
-            level->base = block;
-        }
-        if (!level_reserve(level))
+        if (!level_take(level, index >> level_shift(l), e))
         {
             scope_minmax_free(mm);
             return false;
         }
-        level->entry[level->head + level->count++] = (scope_extent) { value, value };
+        uint64_t size = UINT64_C(1) << level_shift(l);
+        if ((index + 1) & (size - 1))
+            break;
+        e = level->entry[level->head + level->count - 1];
     }
     return true;
 }

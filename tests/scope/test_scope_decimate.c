@@ -107,6 +107,44 @@ static void test_deferred_pyramid_is_built_when_asked(void **state)
     scope_minmax_free(&mm);
 }
 
+/* A block goes up a level as soon as its last sample is in: queried right
+ * after each append, ranges ending at the newest sample match the samples
+ * (a rising signal, which widens every level each sample), and a range
+ * of whole blocks just completed is answered from the pyramid alone. */
+static void test_queries_while_growing_match_brute_force(void **state)
+{
+    (void) state;
+    enum { COUNT = 70000 };
+    double *rising = malloc(COUNT * sizeof(*rising));
+    assert_non_null(rising);
+    for (unsigned i = 0; i < COUNT; i++)
+        rising[i] = i * 0.25 + values[i] * 1e-3;
+    scope_minmax mm;
+    scope_minmax_init(&mm);
+    for (uint64_t i = 0; i < COUNT; i++)
+    {
+        assert_true(scope_minmax_append(&mm, i, rising[i]));
+        uint64_t end = i + 1;
+        if (end % 61 == 0 || end % 256 == 0)
+        {
+            uint64_t a = (uint64_t) rand() % end;
+            scope_extent got = scope_minmax_query(&mm, rising, 0, a, end);
+            scope_extent want = brute(rising, a, end);
+            assert_true(got.min == want.min && got.max == want.max);
+        }
+        if (end % 4096 == 0)
+        {
+            /* No sample read: raw is NULL. */
+            scope_extent got = scope_minmax_query(&mm, NULL, 0, end - 4096,
+                                                  end);
+            scope_extent want = brute(rising, end - 4096, end);
+            assert_true(got.min == want.min && got.max == want.max);
+        }
+    }
+    scope_minmax_free(&mm);
+    free(rising);
+}
+
 static void test_long_range_reads_only_its_ragged_ends(void **state)
 {
     (void) state;
@@ -318,6 +356,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_query_matches_brute_force_on_random_ranges),
         cmocka_unit_test(test_aligned_range_reads_no_sample),
+        cmocka_unit_test(test_queries_while_growing_match_brute_force),
         cmocka_unit_test(test_long_range_reads_only_its_ragged_ends),
         cmocka_unit_test(test_trim_keeps_queries_right_for_kept_samples),
         cmocka_unit_test(test_nan_samples_are_ignored),
