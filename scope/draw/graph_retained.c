@@ -381,72 +381,13 @@ static bool make_ring(graph_retained *r, const graph_plot_info *info)
     return r->ring != NULL;
 }
 
-/* ---- the ring as a source ------------------------------------------------ */
-
-/* The pattern holds a reference to the ring it was made for (a resize
- * makes another), its copies in recordings too. */
-static cairo_surface_t *ring_acquire(cairo_pattern_t *pattern, void *data,
-                                     cairo_surface_t *target,
-                                     const cairo_rectangle_int_t *extents)
-{
-    (void) pattern;
-    (void) target;
-    (void) extents;
-    return cairo_surface_reference(data);
-}
-
-static void ring_release(cairo_pattern_t *pattern, void *data,
-                         cairo_surface_t *surface)
-{
-    (void) pattern;
-    (void) data;
-    cairo_surface_destroy(surface);
-}
-
-static cairo_status_t ring_copy(cairo_pattern_t *pattern, void *data,
-                                const cairo_pattern_t *other)
-{
-    (void) pattern;
-    (void) other;
-    cairo_surface_reference(data);
-    return CAIRO_STATUS_SUCCESS;
-}
-
-static void ring_finish(cairo_pattern_t *pattern, void *data)
-{
-    (void) pattern;
-    cairo_surface_destroy(data);
-}
-
 /* Paint ring columns [from, from + w) at graph (x, y); false if cairo
  * could not make the pattern (out of memory). */
 static bool paint_ring(const graph_retained *r, cairo_t *cr, double x,
                        double y, int from, int w)
 {
-    int scale = r->scale;
-    cairo_pattern_t *ring = cairo_pattern_create_raster_source(
-        cairo_surface_reference(r->ring), CAIRO_CONTENT_COLOR,
-        r->ring_w * scale, r->image_h * scale);
-    if (cairo_pattern_status(ring))
-    {
-        cairo_surface_destroy(r->ring); /* the pattern's, never finished */
-        cairo_pattern_destroy(ring);
-        return false;
-    }
-    cairo_raster_source_pattern_set_acquire(ring, ring_acquire, ring_release);
-    cairo_raster_source_pattern_set_copy(ring, ring_copy);
-    cairo_raster_source_pattern_set_finish(ring, ring_finish);
-    /* The image's pixels, not its units: a raster source has no device
-     * scale. */
-    cairo_matrix_t m;
-    cairo_matrix_init_scale(&m, scale, scale);
-    cairo_matrix_translate(&m, from - x, -y);
-    cairo_pattern_set_matrix(ring, &m);
-    cairo_set_source(cr, ring);
-    cairo_pattern_destroy(ring);
-    cairo_rectangle(cr, x, y, w, r->image_h);
-    cairo_fill(cr);
-    return true;
+    return scope_paint_held(cr, r->ring, r->scale, from, x, y, w,
+                            r->image_h);
 }
 
 /* The graph x of absolute column 'column' in a frame whose plot starts

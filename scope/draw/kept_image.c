@@ -141,9 +141,74 @@ bool scope_kept_image_put(scope_kept_image *kept, cairo_t *cr, int x, int y,
         !redraw(kept, x, y, w, h, scale, key, size, draw, data))
         return false;
     cairo_save(cr);
-    cairo_set_source_surface(cr, kept->image, x, y);
+    bool painted = scope_paint_held(cr, kept->image, scale, 0, x, y, w, h);
+    cairo_restore(cr);
+    return painted;
+}
+
+/* ---- an image painted without a snapshot ---------------------------------- */
+
+/* The pattern holds a reference to its image, and so does each copy of
+ * it a recording makes. */
+static cairo_surface_t *held_acquire(cairo_pattern_t *pattern, void *data,
+                                     cairo_surface_t *target,
+                                     const cairo_rectangle_int_t *extents)
+{
+    (void) pattern;
+    (void) target;
+    (void) extents;
+    return cairo_surface_reference(data);
+}
+
+static void held_release(cairo_pattern_t *pattern, void *data,
+                         cairo_surface_t *surface)
+{
+    (void) pattern;
+    (void) data;
+    cairo_surface_destroy(surface);
+}
+
+static cairo_status_t held_copy(cairo_pattern_t *pattern, void *data,
+                                const cairo_pattern_t *other)
+{
+    (void) pattern;
+    (void) other;
+    cairo_surface_reference(data);
+    return CAIRO_STATUS_SUCCESS;
+}
+
+static void held_finish(cairo_pattern_t *pattern, void *data)
+{
+    (void) pattern;
+    cairo_surface_destroy(data);
+}
+
+bool scope_paint_held(cairo_t *cr, cairo_surface_t *image, int scale,
+                      double from, double x, double y, double w, double h)
+{
+    cairo_pattern_t *pattern = cairo_pattern_create_raster_source(
+        cairo_surface_reference(image), CAIRO_CONTENT_COLOR,
+        cairo_image_surface_get_width(image),
+        cairo_image_surface_get_height(image));
+    if (cairo_pattern_status(pattern))
+    {
+        cairo_surface_destroy(image);   /* the pattern's, never finished */
+        cairo_pattern_destroy(pattern);
+        return false;
+    }
+    cairo_raster_source_pattern_set_acquire(pattern, held_acquire,
+                                            held_release);
+    cairo_raster_source_pattern_set_copy(pattern, held_copy);
+    cairo_raster_source_pattern_set_finish(pattern, held_finish);
+    /* The image's pixels, not its units: a raster source has no device
+     * scale. */
+    cairo_matrix_t m;
+    cairo_matrix_init_scale(&m, scale, scale);
+    cairo_matrix_translate(&m, from - x, -y);
+    cairo_pattern_set_matrix(pattern, &m);
+    cairo_set_source(cr, pattern);
+    cairo_pattern_destroy(pattern);
     cairo_rectangle(cr, x, y, w, h);
     cairo_fill(cr);
-    cairo_restore(cr);
     return true;
 }

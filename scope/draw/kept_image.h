@@ -48,6 +48,15 @@ unsigned long scope_kept_image_drawn(const scope_kept_image *kept);
  * the target's pixels as it is, once the output's scale is applied. */
 bool scope_pixel_aligned(cairo_t *cr);
 
+/* Paint the rectangle (x, y, w, h) of user space from 'image' (of
+ * 'scale' pixels per unit, opaque), its unit column 'from' at x and its
+ * top at y, through a raster source rather than as a surface: cairo
+ * snapshots a surface a recording paints, and copies it whole when it is
+ * drawn on or released while the recording lives (GTK keeps the last
+ * frame's). False, painting nothing, when out of memory. */
+bool scope_paint_held(cairo_t *cr, cairo_surface_t *image, int scale,
+                      double from, double x, double y, double w, double h);
+
 /* An image of w x h units for an output of 'scale' pixels per unit: that
  * many more pixels, drawn on in units. NULL if out of memory. */
 cairo_surface_t *scope_scaled_image(int w, int h, int scale);
