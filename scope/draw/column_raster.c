@@ -532,6 +532,165 @@ static void mask(column_raster *m, cairo_t *cr)
     memset(from, 0, (size_t) rows * m->stride);
 }
 
+/* ---- opaque boxes written straight ---------------------------------------- */
+
+/* Where cr draws on its target, when that is an image one unit a pixel
+ * with an opaque solid colour painted over, clipped to one rectangle. */
+typedef struct straight_box
+{
+    unsigned char *data;
+    int            stride;
+    int            dx, dy;              /* user (0, 0) in the target's pixels */
+    int            x0, y0, x1, y1;      /* the clip, in user space */
+    uint32_t       pixel;
+} straight_box;
+
+static bool straight_box_of(cairo_t *cr, straight_box *b)
+{
+    cairo_surface_t *target = cairo_get_group_target(cr);
+    double rgba[4], sx = 1, sy = 1, ox = 0, oy = 0;
+    cairo_operator_t op = cairo_get_operator(cr);
+    if (cairo_surface_get_type(target) != CAIRO_SURFACE_TYPE_IMAGE ||
+        (cairo_image_surface_get_format(target) != CAIRO_FORMAT_RGB24 &&
+         cairo_image_surface_get_format(target) != CAIRO_FORMAT_ARGB32) ||
+        (op != CAIRO_OPERATOR_OVER && op != CAIRO_OPERATOR_SOURCE) ||
+        cairo_pattern_get_rgba(cairo_get_source(cr), &rgba[0], &rgba[1],
+                               &rgba[2], &rgba[3]) != CAIRO_STATUS_SUCCESS ||
+        rgba[3] != 1)
+        return false;
+    cairo_surface_get_device_scale(target, &sx, &sy);
+    cairo_surface_get_device_offset(target, &ox, &oy);
+    cairo_matrix_t m;
+    cairo_get_matrix(cr, &m);
+    if (sx != 1 || sy != 1 || m.xx != 1 || m.yy != 1 || m.xy != 0 ||
+        m.yx != 0 || m.x0 + ox != round(m.x0 + ox) ||
+        m.y0 + oy != round(m.y0 + oy) || !(fabs(m.x0 + ox) < 1 << 30) ||
+        !(fabs(m.y0 + oy) < 1 << 30))
+        return false;
+    b->dx = (int) (m.x0 + ox);
+    b->dy = (int) (m.y0 + oy);
+    /* One clip rectangle, of whole pixels, within the target. */
+    cairo_rectangle_list_t *clip = cairo_copy_clip_rectangle_list(cr);
+    bool one = clip->status == CAIRO_STATUS_SUCCESS &&
+               clip->num_rectangles == 1;
+    double cx0 = 0, cy0 = 0, cx1 = 0, cy1 = 0;
+    if (one)
+    {
+        const cairo_rectangle_t *r = &clip->rectangles[0];
+        cx0 = fmax(r->x, -b->dx);
+        cy0 = fmax(r->y, -b->dy);
+        cx1 = fmin(r->x + r->width,
+                   cairo_image_surface_get_width(target) - b->dx);
+        cy1 = fmin(r->y + r->height,
+                   cairo_image_surface_get_height(target) - b->dy);
+        one = cx0 == floor(cx0) && cy0 == floor(cy0) &&
+              cx1 == floor(cx1) && cy1 == floor(cy1);
+    }
+    cairo_rectangle_list_destroy(clip);
+    if (!one)
+        return false;
+    b->x0 = (int) cx0;
+    b->y0 = (int) cy0;
+    b->x1 = (int) cx1;
+    b->y1 = (int) cy1;
+    cairo_surface_flush(target);
+    b->data = cairo_image_surface_get_data(target);
+    b->stride = cairo_image_surface_get_stride(target);
+    b->pixel = (uint32_t) 0xff << 24 | to_un8(rgba[0]) << 16 |
+               to_un8(rgba[1]) << 8 | to_un8(rgba[2]);
+    return b->data != NULL;
+}
+
+/* User-space pixels [x0, x1) x [y0, y1), clipped, set to the colour. */
+static void straight_rect(const straight_box *b, double x0, double y0,
+                          double x1, double y1)
+{
+    int c0 = (int) fmax(x0, b->x0), c1 = (int) fmin(x1, b->x1);
+    int r0 = (int) fmax(y0, b->y0), r1 = (int) fmin(y1, b->y1);
+    for (int r = r0; r < r1; r++)
+    {
+        unsigned char *row = b->data + (size_t) (r + b->dy) * b->stride;
+        for (int c = c0; c < c1; c++)
+            memcpy(row + (size_t) (c + b->dx) * 4, &b->pixel, 4);
+    }
+}
+
+bool column_raster_fill_straight(cairo_t *cr, double x, double y, double w,
+                                 double h)
+{
+    straight_box b;
+    if (x != floor(x) || y != floor(y) || w != floor(w) || h != floor(h) ||
+        !straight_box_of(cr, &b))
+        return false;
+    straight_rect(&b, x, y, x + w, y + h);
+    cairo_surface_mark_dirty(cairo_get_group_target(cr));
+    return true;
+}
+
+/* The pixels [x0, x1) x [y0, y1) a 1-wide butt-capped stroke of segment
+ * (a, b) covers, if it runs across or down through pixel middles between
+ * whole coordinates; false if not. */
+static bool grid_segment(const cairo_path_data_t *a,
+                         const cairo_path_data_t *b, double box[4])
+{
+    double ax = a->point.x, ay = a->point.y, bx = b->point.x, by = b->point.y;
+    if (ay == by && ay - 0.5 == floor(ay - 0.5) && ax == floor(ax) &&
+        bx == floor(bx))
+    {
+        box[0] = fmin(ax, bx), box[2] = fmax(ax, bx);
+        box[1] = ay - 0.5, box[3] = ay + 0.5;
+        return fabs(box[0]) < 1 << 30 && fabs(box[2]) < 1 << 30;
+    }
+    if (ax == bx && ax - 0.5 == floor(ax - 0.5) && ay == floor(ay) &&
+        by == floor(by))
+    {
+        box[1] = fmin(ay, by), box[3] = fmax(ay, by);
+        box[0] = ax - 0.5, box[2] = ax + 0.5;
+        return fabs(box[1]) < 1 << 30 && fabs(box[3]) < 1 << 30;
+    }
+    return false;
+}
+
+bool column_raster_stroke_straight(cairo_t *cr)
+{
+    if (cairo_get_line_width(cr) != 1 ||
+        cairo_get_line_cap(cr) != CAIRO_LINE_CAP_BUTT)
+        return false;
+    cairo_path_t *path = cairo_copy_path(cr);
+    bool lines = path->status == CAIRO_STATUS_SUCCESS;
+    /* Only pairs of a move and a line, all of them pixel lines. */
+    for (int i = 0; lines && i < path->num_data;
+         i += path->data[i].header.length)
+    {
+        const cairo_path_data_t *d = &path->data[i];
+        double box[4];
+        lines = d->header.type == CAIRO_PATH_MOVE_TO &&
+                i + d->header.length < path->num_data &&
+                path->data[i + d->header.length].header.type ==
+                    CAIRO_PATH_LINE_TO &&
+                grid_segment(&d[1], &path->data[i + d->header.length + 1],
+                             box);
+        if (lines)
+            i += d->header.length;
+    }
+    straight_box b;
+    if (lines && (lines = straight_box_of(cr, &b)))
+    {
+        for (int i = 0; i < path->num_data; i += path->data[i].header.length)
+        {
+            const cairo_path_data_t *d = &path->data[i];
+            i += d->header.length;
+            double box[4];
+            grid_segment(&d[1], &path->data[i + 1], box);
+            straight_rect(&b, box[0], box[1], box[2], box[3]);
+        }
+        cairo_surface_mark_dirty(cairo_get_group_target(cr));
+        cairo_new_path(cr);
+    }
+    cairo_path_destroy(path);
+    return lines;
+}
+
 void column_raster_paint(column_raster *m, cairo_t *cr)
 {
     if (m->top >= m->bottom)

@@ -58,4 +58,21 @@ void column_raster_disc(column_raster *raster, double x, double y,
  * (which looks at them once). */
 void column_raster_paint(column_raster *raster, cairo_t *cr);
 
+/* Opaque boxes written straight into cr's target, where cairo's own
+ * paint or stroke of them costs far more than the pixels: the background
+ * and the grid of a few plot columns of the ring, every frame. Both give
+ * the pixels cairo would, and return false, drawing nothing, unless cr's
+ * target is an image one unit a pixel (a whole translation), its source
+ * an opaque solid colour (OVER or SOURCE), and its clip one rectangle of
+ * whole pixels. */
+
+/* Fill the rectangle (whole user units). */
+bool column_raster_fill_straight(cairo_t *cr, double x, double y, double w,
+                                 double h);
+
+/* Stroke cr's path, if it is made of segments (a move and a line each)
+ * across or down through pixel middles between whole coordinates, at a
+ * line width of 1 with butt caps; the path is then cleared. */
+bool column_raster_stroke_straight(cairo_t *cr);
+
 #endif /* SCOPE_COLUMN_RASTER_H */

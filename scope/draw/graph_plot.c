@@ -175,7 +175,8 @@ void graph_plot_draw(graph_plot *p, cairo_t *cr, double x0, double x1)
     cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
     cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
     graph_paint(cr, graph_ink.plot_fill, 1);
-    cairo_paint(cr);
+    if (!column_raster_fill_straight(cr, x0, l->y, x1 - x0, l->h))
+        cairo_paint(cr);
 
     plot_grid(p, cr, x0, x1);
 

@@ -301,6 +301,27 @@ static void paint_shapes(cairo_t *cr)
     column_raster_delete(r);
 }
 
+/* Pixels of a and b that differ (their colour; RGB24 ignores the rest). */
+static int differing(cairo_surface_t *a, cairo_surface_t *b)
+{
+    cairo_surface_flush(a);
+    cairo_surface_flush(b);
+    int count = 0;
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++)
+        {
+            const uint32_t *pa = (const uint32_t *) (cairo_image_surface_get_data(
+                                     a) + y * cairo_image_surface_get_stride(a));
+            const uint32_t *pb = (const uint32_t *) (cairo_image_surface_get_data(
+                                     b) + y * cairo_image_surface_get_stride(b));
+            if ((pa[x] & 0xffffff) != (pb[x] & 0xffffff) && count < 5)
+                print_message("%d,%d: %06x against %06x\n", x, y,
+                              pa[x] & 0xffffff, pb[x] & 0xffffff);
+            count += (pa[x] & 0xffffff) != (pb[x] & 0xffffff);
+        }
+    return count;
+}
+
 static void test_straight_blend_equals_cairo_mask(void **state)
 {
     (void) state;
@@ -319,26 +340,7 @@ static void test_straight_blend_equals_cairo_mask(void **state)
     paint_shapes(cr);
     cairo_destroy(cr);
 
-    cairo_surface_flush(straight);
-    cairo_surface_flush(masked);
-    int differing = 0;
-    for (int y = 0; y < H; y++)
-    {
-        const uint32_t *a = (const uint32_t *) (cairo_image_surface_get_data(
-                                straight) + y * cairo_image_surface_get_stride(
-                                straight));
-        const uint32_t *b = (const uint32_t *) (cairo_image_surface_get_data(
-                                masked) + y * cairo_image_surface_get_stride(
-                                masked));
-        for (int x = 0; x < W; x++)
-        {
-            if ((a[x] & 0xffffff) != (b[x] & 0xffffff) && differing < 5)
-                print_message("%d,%d: %06x straight, %06x masked\n", x, y,
-                              a[x] & 0xffffff, b[x] & 0xffffff);
-            differing += (a[x] & 0xffffff) != (b[x] & 0xffffff);
-        }
-    }
-    assert_int_equal(differing, 0);
+    assert_int_equal(differing(straight, masked), 0);
     cairo_surface_destroy(straight);
     cairo_surface_destroy(masked);
 }
@@ -363,6 +365,93 @@ static void test_clip_inside_mask_is_kept(void **state)
     cairo_surface_destroy(s);
 }
 
+/* A plot's background and grid (level lines, time lines, ticks reaching
+ * out of the clip, lines crossing) written straight, as cairo paints and
+ * strokes them, translated as the ring's columns are. */
+static void grid(cairo_t *cr, bool straight)
+{
+    cairo_translate(cr, -7, 3);
+    cairo_rectangle(cr, 12, 2, 40, 30);
+    cairo_clip(cr);
+    cairo_set_source_rgb(cr, 0.11, 0.12, 0.14);
+    if (!straight || !column_raster_fill_straight(cr, 12, 2, 40, 30))
+        cairo_paint(cr);
+    cairo_set_source_rgb(cr, 0.2, 0.23, 0.27);
+    cairo_set_line_width(cr, 1);
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
+    for (int y = 0; y < 40; y += 9)
+    {
+        cairo_move_to(cr, 5, y + 0.5);
+        cairo_line_to(cr, 60, y + 0.5);
+    }
+    for (int x = 10; x < 60; x += 13)
+    {
+        cairo_move_to(cr, x + 0.5, 28);
+        cairo_line_to(cr, x + 0.5, 36);
+    }
+    if (straight)
+        assert_true(column_raster_stroke_straight(cr));
+    else
+        cairo_stroke(cr);
+}
+
+static void test_straight_grid_is_cairos(void **state)
+{
+    (void) state;
+    cairo_surface_t *a = black(W, H), *b = black(W, H);
+    cairo_t *cr = cairo_create(a);
+    grid(cr, true);
+    cairo_destroy(cr);
+    cr = cairo_create(b);
+    grid(cr, false);
+    cairo_destroy(cr);
+    assert_int_equal(differing(a, b), 0);
+    /* Something was drawn, and only inside the clip. */
+    assert_true(level(a, 20 - 7, 9 + 3) > 0);
+    assert_int_equal(level(a, 4, 9 + 3), 0);
+    cairo_surface_destroy(a);
+    cairo_surface_destroy(b);
+}
+
+/* What cannot be written straight is left to cairo, nothing drawn: a
+ * colour not opaque, a line off the pixel middles, a round cap, a HiDPI
+ * target, a clip that is no rectangle. */
+static void test_straight_refuses_what_it_cannot_match(void **state)
+{
+    (void) state;
+    cairo_surface_t *s = black(W, H);
+    cairo_t *cr = cairo_create(s);
+    cairo_set_source_rgba(cr, 1, 1, 1, 0.5);
+    assert_false(column_raster_fill_straight(cr, 0, 0, 10, 10));
+    cairo_set_source_rgb(cr, 1, 1, 1);
+    assert_false(column_raster_fill_straight(cr, 0.5, 0, 10, 10));
+    cairo_set_line_width(cr, 1);
+    cairo_move_to(cr, 0, 10);           /* on a pixel edge: two half rows */
+    cairo_line_to(cr, 20, 10);
+    assert_false(column_raster_stroke_straight(cr));
+    cairo_new_path(cr);
+    cairo_move_to(cr, 0, 10.5);
+    cairo_line_to(cr, 20, 10.5);
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+    assert_false(column_raster_stroke_straight(cr));
+    cairo_new_path(cr);
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
+    cairo_arc(cr, 30, 30, 10, 0, 6.3);
+    cairo_clip(cr);
+    assert_false(column_raster_fill_straight(cr, 0, 0, 10, 10));
+    cairo_destroy(cr);
+    assert_int_equal(total(s), 0);
+    cairo_surface_t *hidpi = black(W, H);
+    cairo_surface_set_device_scale(hidpi, 2, 2);
+    cr = cairo_create(hidpi);
+    cairo_set_source_rgb(cr, 1, 1, 1);
+    assert_false(column_raster_fill_straight(cr, 0, 0, 10, 10));
+    cairo_destroy(cr);
+    assert_int_equal(total(hidpi), 0);
+    cairo_surface_destroy(hidpi);
+    cairo_surface_destroy(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -375,6 +464,8 @@ int main(void)
         cmocka_unit_test(test_shapes_outside_draw_nothing),
         cmocka_unit_test(test_straight_blend_equals_cairo_mask),
         cmocka_unit_test(test_clip_inside_mask_is_kept),
+        cmocka_unit_test(test_straight_grid_is_cairos),
+        cmocka_unit_test(test_straight_refuses_what_it_cannot_match),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
