@@ -16,9 +16,9 @@ struct column_raster
     int *          first, *last;        /* and per column (first > last:
                                            none) */
     int            px, py;              /* pixel (0, 0) in the target's */
-    int            straight;            /* -1: not known until the first
-                                           paint; 1: blended straight into
-                                           the target (blendable()) */
+    int            straight;            /* whether it can be blended straight
+                                           into the target (blendable()):
+                                           -1 until its first paint */
 };
 
 column_raster *column_raster_new(cairo_t *cr, double x, double y, double w,
@@ -392,6 +392,17 @@ static unsigned mul_un8(unsigned x, unsigned y)
     return ((t >> 8) + t) >> 8;
 }
 
+/* cr's target if it is an image of 32 bits a pixel, else NULL. */
+static cairo_surface_t *image32_target(cairo_t *cr)
+{
+    cairo_surface_t *target = cairo_get_group_target(cr);
+    if (cairo_surface_get_type(target) != CAIRO_SURFACE_TYPE_IMAGE ||
+        (cairo_image_surface_get_format(target) != CAIRO_FORMAT_RGB24 &&
+         cairo_image_surface_get_format(target) != CAIRO_FORMAT_ARGB32))
+        return NULL;
+    return target;
+}
+
 /* Whether the mask lands on cr's target as it is: an image in a format
  * of 32 bits a pixel, the same pixels as the mask, and no clip inside the
  * mask. The window's ring of tiles and a capture's image are; a
@@ -399,10 +410,8 @@ static unsigned mul_un8(unsigned x, unsigned y)
  * clip back from cairo copies it. */
 static bool straight_target(const column_raster *m, cairo_t *cr)
 {
-    cairo_surface_t *target = cairo_get_group_target(cr);
-    if (cairo_surface_get_type(target) != CAIRO_SURFACE_TYPE_IMAGE ||
-        (cairo_image_surface_get_format(target) != CAIRO_FORMAT_RGB24 &&
-         cairo_image_surface_get_format(target) != CAIRO_FORMAT_ARGB32))
+    cairo_surface_t *target = image32_target(cr);
+    if (!target)
         return false;
     if (m->px < 0 || m->py < 0 ||
         m->px + m->w > cairo_image_surface_get_width(target) ||
@@ -547,13 +556,10 @@ typedef struct straight_box
 
 static bool straight_box_of(cairo_t *cr, straight_box *b)
 {
-    cairo_surface_t *target = cairo_get_group_target(cr);
+    cairo_surface_t *target = image32_target(cr);
     double rgba[4], sx = 1, sy = 1, ox = 0, oy = 0;
     cairo_operator_t op = cairo_get_operator(cr);
-    if (cairo_surface_get_type(target) != CAIRO_SURFACE_TYPE_IMAGE ||
-        (cairo_image_surface_get_format(target) != CAIRO_FORMAT_RGB24 &&
-         cairo_image_surface_get_format(target) != CAIRO_FORMAT_ARGB32) ||
-        (op != CAIRO_OPERATOR_OVER && op != CAIRO_OPERATOR_SOURCE) ||
+    if (!target || (op != CAIRO_OPERATOR_OVER && op != CAIRO_OPERATOR_SOURCE) ||
         cairo_pattern_get_rgba(cairo_get_source(cr), &rgba[0], &rgba[1],
                                &rgba[2], &rgba[3]) != CAIRO_STATUS_SUCCESS ||
         rgba[3] != 1)
@@ -651,39 +657,42 @@ static bool grid_segment(const cairo_path_data_t *a,
     return false;
 }
 
+/* Whether 'path' is all pixel lines (a move and a line each, as
+ * grid_segment() takes them); with 'b', each is written too. */
+static bool pixel_lines(const cairo_path_t *path, const straight_box *b)
+{
+    for (int i = 0; i < path->num_data;)
+    {
+        const cairo_path_data_t *move = &path->data[i];
+        if (move->header.type != CAIRO_PATH_MOVE_TO ||
+            i + move->header.length >= path->num_data)
+            return false;
+        const cairo_path_data_t *line = move + move->header.length;
+        double box[4];
+        if (line->header.type != CAIRO_PATH_LINE_TO ||
+            !grid_segment(&move[1], &line[1], box))
+            return false;
+        if (b)
+            straight_rect(b, box[0], box[1], box[2], box[3]);
+        i += move->header.length + line->header.length;
+    }
+    return true;
+}
+
 bool column_raster_stroke_straight(cairo_t *cr)
 {
+    /* The cheap refusals first: most strokes go to recordings. */
+    straight_box b;
     if (cairo_get_line_width(cr) != 1 ||
-        cairo_get_line_cap(cr) != CAIRO_LINE_CAP_BUTT)
+        cairo_get_line_cap(cr) != CAIRO_LINE_CAP_BUTT ||
+        !straight_box_of(cr, &b))
         return false;
     cairo_path_t *path = cairo_copy_path(cr);
-    bool lines = path->status == CAIRO_STATUS_SUCCESS;
-    /* Only pairs of a move and a line, all of them pixel lines. */
-    for (int i = 0; lines && i < path->num_data;
-         i += path->data[i].header.length)
+    bool lines = path->status == CAIRO_STATUS_SUCCESS &&
+                 pixel_lines(path, NULL);
+    if (lines)
     {
-        const cairo_path_data_t *d = &path->data[i];
-        double box[4];
-        lines = d->header.type == CAIRO_PATH_MOVE_TO &&
-                i + d->header.length < path->num_data &&
-                path->data[i + d->header.length].header.type ==
-                    CAIRO_PATH_LINE_TO &&
-                grid_segment(&d[1], &path->data[i + d->header.length + 1],
-                             box);
-        if (lines)
-            i += d->header.length;
-    }
-    straight_box b;
-    if (lines && (lines = straight_box_of(cr, &b)))
-    {
-        for (int i = 0; i < path->num_data; i += path->data[i].header.length)
-        {
-            const cairo_path_data_t *d = &path->data[i];
-            i += d->header.length;
-            double box[4];
-            grid_segment(&d[1], &path->data[i + 1], box);
-            straight_rect(&b, box[0], box[1], box[2], box[3]);
-        }
+        pixel_lines(path, &b);
         cairo_surface_mark_dirty(cairo_get_group_target(cr));
         cairo_new_path(cr);
     }

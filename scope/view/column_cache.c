@@ -179,10 +179,12 @@ static void forget_blocks(cache_slot *k, int64_t from, int64_t to)
 {
     for (unsigned l = 0; l < LEVELS && from < to; l++)
     {
+        /* At most one round of the level's blocks. */
+        int64_t first = floor_div(from, width[l]);
         int64_t last = floor_div(to - 1, width[l]);
-        if (last - floor_div(from, width[l]) >= k->level[l].count)
-            last = floor_div(from, width[l]) + k->level[l].count - 1;
-        for (int64_t i = floor_div(from, width[l]); i <= last; i++)
+        if (last - first >= k->level[l].count)
+            last = first + k->level[l].count - 1;
+        for (int64_t i = first; i <= last; i++)
             block_at(k, l, i)->valid = false;
     }
 }
