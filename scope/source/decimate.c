@@ -96,7 +96,8 @@ static bool level_take(scope_minmax_level *level, uint64_t block,
     return true;
 }
 
-bool scope_minmax_append(scope_minmax *mm, uint64_t index, double value)
+bool scope_minmax_append_block(scope_minmax *mm, uint64_t index,
+                               double value)
 {
     if (mm->deferred)
         return true;

@@ -15,6 +15,7 @@
 #ifndef SCOPE_DECIMATE_H
 #define SCOPE_DECIMATE_H
 
+#include <math.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -59,7 +60,30 @@ bool scope_minmax_catch_up(scope_minmax *mm, const double *raw,
 /* Account for sample 'index' (one more than the last one appended, or any
  * index for the first). False when out of memory: the pyramid is then
  * emptied and queries fall back to scanning samples. */
-bool scope_minmax_append(scope_minmax *mm, uint64_t index, double value);
+bool scope_minmax_append_block(scope_minmax *mm, uint64_t index,
+                               double value);
+
+/* The same; inline, since it runs for each track of every sample read: a
+ * deferred pyramid, or a sample that neither starts nor ends its block of
+ * the first level (14 in 16), is a few comparisons here. */
+static inline bool scope_minmax_append(scope_minmax *mm, uint64_t index,
+                                       double value)
+{
+    if (mm->deferred)
+        return true;
+    scope_minmax_level *level = &mm->level[0];
+    uint64_t mask = (UINT64_C(1) << SCOPE_MINMAX_SHIFT) - 1;
+    if (!level->count || (index & mask) == 0 || (index & mask) == mask ||
+        index >> SCOPE_MINMAX_SHIFT != level->base + level->count - 1)
+        return scope_minmax_append_block(mm, index, value);
+    /* As extent_combine (decimate.c): a NaN never widens an extent. */
+    scope_extent *last = &level->entry[level->head + level->count - 1];
+    if (value < last->min || (isnan(last->min) && !isnan(value)))
+        last->min = value;
+    if (value > last->max || (isnan(last->max) && !isnan(value)))
+        last->max = value;
+    return true;
+}
 
 /* Forget blocks that lie entirely before sample 'first'. */
 void scope_minmax_trim(scope_minmax *mm, uint64_t first);

@@ -139,6 +139,14 @@ static void test_queries_while_growing_match_brute_force(void **state)
                                                   end);
             scope_extent want = brute(rising, end - 4096, end);
             assert_true(got.min == want.min && got.max == want.max);
+            /* And from one entry of the third level, not 256 of the
+             * first: a block goes up as its last sample comes in. */
+            const scope_minmax_level *third = &mm.level[2];
+            assert_true(third->count > 0);
+            assert_int_equal(third->base + third->count, end / 4096);
+            const scope_extent *block =
+                &third->entry[third->head + third->count - 1];
+            assert_true(block->min == want.min && block->max == want.max);
         }
     }
     scope_minmax_free(&mm);
