@@ -14,6 +14,7 @@
 #include "segment/share_v12_channels_private.h"
 
 #include <regex.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Walk records of one recorder from 'cursor', its lanes merged in time
@@ -183,13 +184,31 @@ bool recorder_share_channel_stats(recorder_share *share, unsigned index,
     return true;
 }
 
+/* share->find_regex made for 'pattern', compiled again only when it
+ * changes; false if it does not compile. */
+static bool find_regex_for(recorder_share *share, const char *pattern)
+{
+    if (share->find_pattern && strcmp(share->find_pattern, pattern) == 0)
+        return true;
+    char *copy = strdup(pattern);
+    regex_t regex;
+    if (!copy || !recorder_regex_compile(&regex, pattern, NULL, NULL, 0))
+    {
+        free(copy);
+        return false;
+    }
+    share_forget_find_regex(share);
+    share->find_regex = regex;
+    share->find_pattern = copy;
+    return true;
+}
+
 int recorder_share_find_channel(recorder_share *share, const char *pattern,
                                 int after)
 {
     if (share->v12)
         return share_v12_find_channel(share, pattern, after);
-    regex_t regex;
-    if (pattern && !recorder_regex_compile(&regex, pattern, NULL, NULL, 0))
+    if (pattern && !find_regex_for(share, pattern))
         return -2;
     int found = -1;
     unsigned count = recorder_share_channel_count(share);
@@ -200,14 +219,12 @@ int recorder_share_find_channel(recorder_share *share, const char *pattern,
         if (!channel || !__atomic_load_n(&channel->active, __ATOMIC_ACQUIRE) ||
             !share_reader_string(share, channel->name, name, sizeof(name)))
             continue;
-        if (!pattern || regexec(&regex, name, 0, NULL, 0) == 0)
+        if (!pattern || regexec(&share->find_regex, name, 0, NULL, 0) == 0)
         {
             found = (int) c;
             break;
         }
     }
-    if (pattern)
-        regfree(&regex);
     return found;
 }
 

@@ -316,7 +316,17 @@ void recorder_share_close(recorder_share *share)
     close(share->fd);
     share_v12_free(share);
     free(share->sites);
+    share_forget_find_regex(share);
     free(share);
+}
+
+void share_forget_find_regex(recorder_share *share)
+{
+    if (!share->find_pattern)
+        return;
+    regfree(&share->find_regex);
+    free(share->find_pattern);
+    share->find_pattern = NULL;
 }
 
 /* ---- state ---------------------------------------------------------------- */

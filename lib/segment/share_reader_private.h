@@ -21,6 +21,7 @@
 #include "segment/share_layout_private.h"
 #include "record/lane_cursor_private.h"
 
+#include <regex.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <sys/types.h>
@@ -49,9 +50,16 @@ struct recorder_share
     recorder_time_cache time;           /* the writer's calibration points */
     struct share_v12 *  v12;            /* a recorder 1.2 segment instead:
                                            share_v12*.c read it */
+    char *        find_pattern;         /* recorder_share_find_channel()'s
+                                           last, compiled as find_regex: a
+                                           scan calls it once a channel */
+    regex_t       find_regex;
 };
 
 /* ---- share_open.c ----------------------------------------------------------- */
+
+/* Free the compiled pattern of recorder_share_find_channel(), if any. */
+void share_forget_find_regex(recorder_share *share) RECORDER_HIDDEN;
 
 /* Whether the file still covers what we mapped. Reads ask this many
  * times a poll: under the SIGBUS guard, a file found whole less than 50 ms
