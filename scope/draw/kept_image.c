@@ -9,6 +9,7 @@
 struct scope_kept_image
 {
     cairo_surface_t *image;             /* NULL: none kept */
+    cairo_surface_t *spare;             /* the one before, to draw on next */
     int              x, y, w, h, scale;
     void *           key;
     size_t           size, capacity;
@@ -26,6 +27,8 @@ void scope_kept_image_delete(scope_kept_image *kept)
         return;
     if (kept->image)
         cairo_surface_destroy(kept->image);
+    if (kept->spare)
+        cairo_surface_destroy(kept->spare);
     free(kept->key);
     free(kept);
 }
@@ -87,9 +90,41 @@ static bool replay_scaled(cairo_surface_t *image, int x, int y, int w, int h,
     return status == CAIRO_STATUS_SUCCESS;
 }
 
+/* An image to draw the part on: the one before last, cleared as a new
+ * one is, if no frame holds it any more (GTK keeps the last frame, which
+ * holds the one kept now) and it has the size; else a new one. A legend
+ * changes a few times a second, and each new image was half a megabyte
+ * of pages faulted in and unmapped again. */
+static cairo_surface_t *image_to_draw(scope_kept_image *kept, int w, int h,
+                                      int scale)
+{
+    cairo_surface_t *spare = kept->spare;
+    kept->spare = NULL;
+    double sx = 0, sy = 0;
+    if (spare)
+        cairo_surface_get_device_scale(spare, &sx, &sy);
+    if (spare && cairo_surface_get_reference_count(spare) == 1 &&
+        sx == scale && sy == scale &&
+        cairo_image_surface_get_width(spare) == w * scale &&
+        cairo_image_surface_get_height(spare) == h * scale)
+    {
+        cairo_t *cr = cairo_create(spare);
+        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE);
+        cairo_set_source_rgb(cr, 0, 0, 0);
+        cairo_paint(cr);
+        cairo_status_t status = cairo_status(cr);
+        cairo_destroy(cr);
+        if (status == CAIRO_STATUS_SUCCESS)
+            return spare;
+    }
+    if (spare)
+        cairo_surface_destroy(spare);
+    return scope_scaled_image(w, h, scale);
+}
+
 /* A new image of the part; the one kept before may still be held by the
  * frame that painted it (GTK keeps the last one), so it is not drawn on
- * again, which would make cairo copy it first. */
+ * again: it is the spare for the next. */
 static bool redraw(scope_kept_image *kept, int x, int y, int w, int h,
                    int scale, const void *key, size_t size,
                    scope_kept_draw *draw, void *data)
@@ -102,7 +137,7 @@ static bool redraw(scope_kept_image *kept, int x, int y, int w, int h,
         kept->key = room;
         kept->capacity = size;
     }
-    cairo_surface_t *image = scope_scaled_image(w, h, scale);
+    cairo_surface_t *image = image_to_draw(kept, w, h, scale);
     if (!image)
         return false;
     if (scale == 1)
@@ -117,8 +152,7 @@ static bool redraw(scope_kept_image *kept, int x, int y, int w, int h,
         cairo_surface_destroy(image);
         return false;
     }
-    if (kept->image)
-        cairo_surface_destroy(kept->image);
+    kept->spare = kept->image;
     kept->image = image;
     kept->x = x;
     kept->y = y;
