@@ -193,6 +193,25 @@ extern size_t recorder_share_read(recorder_share *share, unsigned channel,
                                   recorder_sample *samples, size_t max,
                                   uint64_t *lost);
 
+/* Read channels 'channels[0..count)' of one recorder in one walk of its
+ * ring, from one cursor: the samples recorder_share_read() gives each of
+ * them from '*cursor' go to samples[k], their number to got[k], until one
+ * of them has 'max' (call again while any got[k] is 'max'); '*cursor'
+ * advances to there, '*lost' (if not NULL) counts the ring's records
+ * overwritten unread. Reading a recorder's channels one by one walks its
+ * ring once a channel. False, reading nothing, if the channels are not
+ * all of one recorder, 'count' is 0 or above
+ * RECORDER_SHARE_CHANNELS_READ_MAX, or the segment is recorder 1.2's:
+ * read them one by one then. */
+#define RECORDER_SHARE_CHANNELS_READ_MAX        16
+extern bool recorder_share_read_channels(recorder_share *share,
+                                         const unsigned *channels,
+                                         unsigned count,
+                                         recorder_share_cursor *cursor,
+                                         recorder_sample *const *samples,
+                                         size_t *got, size_t max,
+                                         uint64_t *lost);
+
 /* Text from a segment is untrusted and may carry terminal escapes (set the
  * title, clear the screen, write the clipboard). Copy 'length' bytes of
  * 'text' into out[size] with every control character written as \xNN:

@@ -80,6 +80,65 @@ static bool take_sample(const recorder_record *record, unsigned lane,
     return true;
 }
 
+/* Several arguments of each record at once (recorder_share_read_channels):
+ * a record counts for the walk's 'max' when it gives the channel with the
+ * most samples one more, so that the walk stops as that one fills. */
+typedef struct channels_walk
+{
+    recorder_share *share;
+    unsigned        count;
+    size_t          lead;               /* most samples of one channel */
+    sample_walk     each[RECORDER_SHARE_CHANNELS_READ_MAX];
+} channels_walk;
+
+static bool take_samples(const recorder_record *record, unsigned lane,
+                         void *arg)
+{
+    channels_walk *w = arg;
+    size_t lead = w->lead;
+    for (unsigned k = 0; k < w->count; k++)
+        if (take_sample(record, lane, &w->each[k]) && w->each[k].count > lead)
+            lead = w->each[k].count;
+    if (lead == w->lead)
+        return false;
+    w->lead = lead;
+    return true;
+}
+
+bool recorder_share_read_channels(recorder_share *share,
+                                  const unsigned *channels, unsigned count,
+                                  recorder_share_cursor *cursor,
+                                  recorder_sample *const *samples,
+                                  size_t *got, size_t max, uint64_t *lost)
+{
+    if (lost)
+        *lost = 0;
+    if (!channels || !samples || !got || !cursor || !count ||
+        count > RECORDER_SHARE_CHANNELS_READ_MAX || share->v12)
+        return false;
+    channels_walk w = { .share = share, .count = count };
+    unsigned recorder = 0;
+    for (unsigned k = 0; k < count; k++)
+    {
+        const share_channel *entry = share_reader_channel(share, channels[k]);
+        if (!entry || !samples[k] || entry->argument >= RECORDER_MAX_ARGS ||
+            (k && entry->recorder != recorder))
+            return false;
+        recorder = entry->recorder;
+        w.each[k] = (sample_walk) { .share = share,
+                                    .argument = entry->argument,
+                                    .out = samples[k] };
+    }
+    for (unsigned k = 0; k < count; k++)
+        got[k] = 0;
+    if (!share_reader_intact(share))
+        return true;
+    walk(share, recorder, cursor, max, lost, take_samples, &w);
+    for (unsigned k = 0; k < count; k++)
+        got[k] = w.each[k].count;
+    return true;
+}
+
 /* Slots looked at from the end of each lane for the newest record that
  * has the argument: enough to step over a record's second slot, one still
  * being written, and a few records of the recorder that have fewer

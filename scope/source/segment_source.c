@@ -81,48 +81,151 @@ static void track_clock(segment_source *source, double now, double newest)
     source->clock_valid = true;
 }
 
-static unsigned read_samples(segment_source *source, double now)
+/* Take in a batch read from the series' channel: 'lost' records were
+ * overwritten before it ('first': the first read, which skips what the
+ * ring no longer holds: history from before we looked, not samples we
+ * failed to keep up with). */
+static void take_batch(segment_source *source, scope_series *series,
+                       const recorder_sample *batch, size_t got,
+                       uint64_t lost, bool first, double now)
 {
-    unsigned found = 0;
-    double newest = -INFINITY;
-    for (unsigned s = 0; s < source->series_count; s++)
+    if (first)
+        lost = 0;
+    series->lost += lost;
+    scope_loss_rate_add(&series->losses, now, got, lost);
+    for (size_t i = 0; i < got; i++)
     {
-        scope_series *series = source->series[s];
-        if (series->channel < 0)
+        double t = batch[i].time + source->offset;
+        /* The batch does not say where the loss fell: a lane can be
+         * lapped in the middle of a read, or be merged with lanes that
+         * lost nothing. So no interval is measured within it, nor from
+         * its last sample to the next. */
+        if (lost)
+            scope_stats_break(&series->stats);
+        if (t <= series->skip_until)
             continue;
-        uint64_t before = series->end;
-        recorder_sample batch[READ_BATCH];
+        scope_series_append(series, t, batch[i].value);
+    }
+    if (lost)
+        scope_stats_break(&series->stats);
+}
+
+/* Series read together with 'lead' (its index in source->series): those
+ * after it of the same recorder, at the same place in its ring; their
+ * indexes in 'group' (lead first). */
+static unsigned read_group(const segment_source *source, unsigned lead,
+                           unsigned *group, const bool *done)
+{
+    const scope_series *first = source->series[lead];
+    unsigned count = 0;
+    group[count++] = lead;
+    for (unsigned s = lead + 1; s < source->series_count &&
+                                count < RECORDER_SHARE_CHANNELS_READ_MAX; s++)
+    {
+        const scope_series *other = source->series[s];
+        if (!done[s] && other->channel >= 0 &&
+            other->recorder == first->recorder &&
+            other->started == first->started &&
+            memcmp(&other->cursor, &first->cursor, sizeof(first->cursor)) == 0)
+            group[count++] = s;
+    }
+    return count;
+}
+
+/* Read the series of 'group' up to the newest record: in one walk of
+ * their recorder's ring each time when there are several, else (or if
+ * the segment cannot) one by one. */
+static void read_series(segment_source *source, const unsigned *group,
+                        unsigned count, recorder_sample *room, double now)
+{
+    scope_series *lead = source->series[group[0]];
+    if (count > 1)
+    {
+        unsigned channels[RECORDER_SHARE_CHANNELS_READ_MAX];
+        recorder_sample *batches[RECORDER_SHARE_CHANNELS_READ_MAX];
+        size_t got[RECORDER_SHARE_CHANNELS_READ_MAX];
+        for (unsigned k = 0; k < count; k++)
+        {
+            channels[k] = (unsigned) source->series[group[k]]->channel;
+            batches[k] = room + (size_t) k * READ_BATCH;
+        }
+        recorder_share_cursor cursor = lead->cursor;
+        bool first = !lead->started, full, together = false;
+        uint64_t lost = 0;
+        do
+        {
+            if (!recorder_share_read_channels(source->share, channels, count,
+                                              &cursor, batches, got,
+                                              READ_BATCH, &lost))
+                break;
+            together = true;
+            full = false;
+            for (unsigned k = 0; k < count; k++)
+            {
+                scope_series *series = source->series[group[k]];
+                series->started = true;
+                series->cursor = cursor;
+                take_batch(source, series, batches[k], got[k], lost, first,
+                           now);
+                full |= got[k] == READ_BATCH;
+            }
+            first = false;
+        } while (full);
+        if (together)
+            return;
+    }
+    for (unsigned k = 0; k < count; k++)
+    {
+        scope_series *series = source->series[group[k]];
         size_t got;
         do
         {
-            /* A first read skips what the ring no longer holds: history
-             * from before we looked, not samples we failed to keep up with. */
             bool first = !series->started;
             series->started = true;
             uint64_t lost = 0;
             got = recorder_share_read(source->share, (unsigned) series->channel,
-                                      &series->cursor, batch, READ_BATCH, &lost);
-            if (first)
-                lost = 0;
-            series->lost += lost;
-            scope_loss_rate_add(&series->losses, now, got, lost);
-            for (size_t i = 0; i < got; i++)
-            {
-                double t = batch[i].time + source->offset;
-                /* The batch does not say where the loss fell: a lane can
-                 * be lapped in the middle of a read, or be merged with
-                 * lanes that lost nothing. So no interval is measured
-                 * within it, nor from its last sample to the next. */
-                if (lost)
-                    scope_stats_break(&series->stats);
-                if (t <= series->skip_until)
-                    continue;
-                scope_series_append(series, t, batch[i].value);
-            }
-            if (lost)
-                scope_stats_break(&series->stats);
+                                      &series->cursor, room, READ_BATCH,
+                                      &lost);
+            take_batch(source, series, room, got, lost, first, now);
         } while (got == READ_BATCH);
-        if (series->end == before)
+    }
+}
+
+static unsigned read_samples(segment_source *source, double now)
+{
+    unsigned found = 0;
+    double newest = -INFINITY;
+    unsigned n = source->series_count;
+    uint64_t before[n ? n : 1];
+    bool done[n ? n : 1];
+    for (unsigned s = 0; s < n; s++)
+    {
+        before[s] = source->series[s]->end;
+        done[s] = source->series[s]->channel < 0;
+    }
+    /* A recorder's channels are read in one walk of its ring: a window of
+     * 16 channels of two recorders walked each ring 8 times a poll. */
+    recorder_sample alone[READ_BATCH];
+    for (unsigned s = 0; s < n; s++)
+    {
+        if (done[s])
+            continue;
+        unsigned group[RECORDER_SHARE_CHANNELS_READ_MAX];
+        unsigned count = read_group(source, s, group, done);
+        if (count > 1 && !source->batches)
+            source->batches = malloc(RECORDER_SHARE_CHANNELS_READ_MAX *
+                                     READ_BATCH * sizeof(*source->batches));
+        if (!source->batches)
+            count = 1;                  /* out of memory: one by one */
+        read_series(source, group, count, count > 1 ? source->batches : alone,
+                    now);
+        for (unsigned k = 0; k < count; k++)
+            done[group[k]] = true;
+    }
+    for (unsigned s = 0; s < n; s++)
+    {
+        scope_series *series = source->series[s];
+        if (series->channel < 0 || series->end == before[s])
             continue;
         if (!series->unit_known)
             segment_learn_unit(source, series);
@@ -333,6 +436,7 @@ static void segment_destroy(scope_source *base)
     for (unsigned g = 0; g < source->graph_count; g++)
         free(source->graphs[g].members);
     free(source->graphs);
+    free(source->batches);
     free(source->known);
     scope_source_free_requests(base);
     free(source);

@@ -69,6 +69,8 @@ typedef struct segment_source
     scope_group_link *  link;
     char                label[96];
     unsigned            last_found;     /* of the last poll */
+    recorder_sample *   batches;        /* READ_BATCH for each channel read
+                                           at once, made when first needed */
 } segment_source;
 
 /* Read the channel again from the oldest record its ring keeps. */

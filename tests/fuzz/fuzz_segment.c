@@ -159,6 +159,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             uint64_t lost;
             recorder_share_read(share, c, &cursor, samples, 32, &lost);
         }
+        /* Channels read together: pairs as the segment lists them, which
+         * a forged table may put on one recorder or on several. */
+        for (unsigned c = 0; c + 1 < channels && c < 16; c += 2)
+        {
+            unsigned pair[2] = { c, c + 1 };
+            recorder_sample first[16], second[16];
+            recorder_sample *out[2] = { first, second };
+            size_t got[2];
+            recorder_share_cursor cursor = RECORDER_SHARE_CURSOR_START;
+            uint64_t lost;
+            recorder_share_read_channels(share, pair, 2, &cursor, out, got,
+                                         16, &lost);
+        }
         recorder_share_find_channel(share, "c.*", -1);
         recorder_share_snapshot conditions[4];
         recorder_share_snapshots(share, conditions, 4);

@@ -1,5 +1,6 @@
 /* test_share_channels.c - what a channel is costs the same whatever its
- * ring holds; what it holds (statistics) is a separate call that reads it.
+ * ring holds; what it holds (statistics) is a separate call that reads it;
+ * channels of one recorder read together are read as alone.
  *
  * A writer child fills a channel with a deep ring (65536 records) and one
  * with a shallow one (16 records). recorder_share_channel_info() must tell
@@ -13,6 +14,7 @@
 
 #include "scratch_dir.h"
 #include "writer_child.h"
+#include "mixed_writer.h"
 
 #include "recorder.h"
 #include "recorder_share.h"
@@ -161,6 +163,104 @@ static void test_channel_without_records_has_no_type_and_no_samples(
     finish_child(&c, NULL, 0);
 }
 
+#define BATCH   37
+
+/* All of a channel's samples, read alone in batches of BATCH. */
+static size_t read_alone(recorder_share *share, unsigned channel,
+                         recorder_sample *out, size_t room)
+{
+    recorder_share_cursor cursor = RECORDER_SHARE_CURSOR_START;
+    size_t total = 0, got;
+    do
+    {
+        assert_true(total + BATCH <= room);
+        got = recorder_share_read(share, channel, &cursor, out + total, BATCH,
+                                  NULL);
+        total += got;
+    } while (got == BATCH);
+    return total;
+}
+
+/* Three channels of one recorder read in one walk give each what it
+ * gives read alone, sample for sample, though the channel with the most
+ * samples fills each batch first. */
+static void test_channels_read_together_as_alone(void **state)
+{
+    (void) state;
+    child c = start_child(record_mixed);
+    char error[512];
+    recorder_share *share = recorder_share_open(path, error, sizeof(error));
+    if (!share)
+        fail_msg("cannot open %s: %s", path, error);
+    unsigned channels[3];
+    const char *names[3] = { "first", "second", "third" };
+    for (unsigned k = 0; k < 3; k++)
+    {
+        int found = recorder_share_find_channel(share, names[k], -1);
+        assert_true(found >= 0);
+        channels[k] = (unsigned) found;
+    }
+    enum { ROOM = MIXED_RECORDS + BATCH };
+    static recorder_sample alone[3][ROOM], together[3][ROOM];
+    size_t alone_count[3], together_count[3] = { 0, 0, 0 };
+    for (unsigned k = 0; k < 3; k++)
+        alone_count[k] = read_alone(share, channels[k], alone[k], ROOM);
+    for (unsigned k = 0; k < 3; k++)
+        assert_int_equal(alone_count[k], mixed_samples(names[k]));
+    assert_true(alone_count[2] < alone_count[1] &&
+                alone_count[1] < alone_count[0]);
+
+    recorder_share_cursor cursor = RECORDER_SHARE_CURSOR_START;
+    unsigned calls = 0;
+    bool full;
+    do
+    {
+        recorder_sample *out[3];
+        size_t got[3];
+        for (unsigned k = 0; k < 3; k++)
+        {
+            assert_true(together_count[k] + BATCH <= ROOM);
+            out[k] = together[k] + together_count[k];
+        }
+        assert_true(recorder_share_read_channels(share, channels, 3, &cursor,
+                                                 out, got, BATCH, NULL));
+        full = false;
+        for (unsigned k = 0; k < 3; k++)
+        {
+            assert_true(got[k] <= BATCH);
+            together_count[k] += got[k];
+            full |= got[k] == BATCH;
+        }
+        calls++;
+    } while (full);
+    /* Batches were filled by the first channel: as many calls as alone. */
+    assert_int_equal(calls, MIXED_RECORDS / BATCH + 1);
+    for (unsigned k = 0; k < 3; k++)
+    {
+        assert_int_equal(together_count[k], alone_count[k]);
+        for (size_t i = 0; i < alone_count[k]; i++)
+            assert_true(together[k][i].time == alone[k][i].time &&
+                        together[k][i].value == alone[k][i].value);
+    }
+    assert_true(together[2][0].value == 2.0 * together[0][1].value);
+
+    /* What it cannot read together it refuses, reading nothing. */
+    int other = recorder_share_find_channel(share, "other", -1);
+    assert_true(other >= 0);
+    unsigned mixed_recorders[2] = { channels[0], (unsigned) other };
+    recorder_sample *out[2] = { together[0], together[1] };
+    size_t got[2] = { 7, 7 };
+    recorder_share_cursor start = RECORDER_SHARE_CURSOR_START;
+    assert_false(recorder_share_read_channels(share, mixed_recorders, 2,
+                                              &start, out, got, BATCH, NULL));
+    assert_false(recorder_share_read_channels(share, channels, 0, &start,
+                                              out, got, BATCH, NULL));
+    recorder_share_cursor untouched = RECORDER_SHARE_CURSOR_START;
+    assert_memory_equal(&start, &untouched, sizeof(start));
+    recorder_share_close(share);
+    finish_child(&c, NULL, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -169,6 +269,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(
             test_channel_without_records_has_no_type_and_no_samples,
             make_directory, remove_directory),
+        cmocka_unit_test_setup_teardown(test_channels_read_together_as_alone,
+                                        make_directory, remove_directory),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
