@@ -99,8 +99,6 @@ static bool level_take(scope_minmax_level *level, uint64_t block,
 bool scope_minmax_append_block(scope_minmax *mm, uint64_t index,
                                double value)
 {
-    if (mm->deferred)
-        return true;
     /* Queries use whole blocks only (scope_minmax_query), so a block goes
      * into the next level once its last sample is in: a sample costs one
      * level, not all six (a rising signal widened every one of them). */

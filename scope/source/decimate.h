@@ -57,15 +57,17 @@ void scope_minmax_defer(scope_minmax *mm);
 bool scope_minmax_catch_up(scope_minmax *mm, const double *raw,
                            uint64_t raw_base, uint64_t first, uint64_t end);
 
-/* Account for sample 'index' (one more than the last one appended, or any
- * index for the first). False when out of memory: the pyramid is then
- * emptied and queries fall back to scanning samples. */
+/* scope_minmax_append() for a pyramid not deferred, when the sample
+ * starts or ends a block of the first level, or starts a new run. */
 bool scope_minmax_append_block(scope_minmax *mm, uint64_t index,
                                double value);
 
-/* The same; inline, since it runs for each track of every sample read: a
- * deferred pyramid, or a sample that neither starts nor ends its block of
- * the first level (14 in 16), is a few comparisons here. */
+/* Account for sample 'index' (one more than the last one appended, or any
+ * index for the first). False when out of memory: the pyramid is then
+ * emptied and queries fall back to scanning samples. Inline, since it
+ * runs for each track of every sample read: a deferred pyramid, or a
+ * sample that neither starts nor ends its block of the first level (14 in
+ * 16), is a few comparisons here. */
 static inline bool scope_minmax_append(scope_minmax *mm, uint64_t index,
                                        double value)
 {
