@@ -13,6 +13,7 @@
 #include <strings.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 static const scope_source_ops segment_ops;
 
@@ -311,8 +312,10 @@ static unsigned attach(segment_source *source, recorder_share *share)
 static unsigned try_open(segment_source *source, double now)
 {
     source->next_open = now + OPEN_RETRY_SECONDS;
+    /* What the open will meet: it follows no symbolic link. */
     struct stat st;
-    if (stat(source->path, &st) != 0 && errno == ENOENT)
+    bool seen = lstat(source->path, &st) == 0;
+    if (!seen && errno == ENOENT)
     {
         source->failing_since = NAN;
         if (source->attached_once)
@@ -327,15 +330,19 @@ static unsigned try_open(segment_source *source, double now)
     {
         /* A writer creating the file publishes its header last: give it a
          * moment before calling the file bad, unless the file is older
-         * than that moment (another user's, a corrupt one left there):
+         * than that moment (a corrupt one left there) or no writer of
+         * ours can be creating it (a link, not a file, another user's):
          * then the reason is said at once. */
         if (isnan(source->failing_since))
             source->failing_since = now;
         memcpy(source->error, error, sizeof(error));
         struct timespec wall;
         clock_gettime(CLOCK_REALTIME, &wall);
-        bool settled = wall.tv_sec - st.st_mtim.tv_sec > 1;
-        if (!settled && now - source->failing_since < FAILURE_GRACE_SECONDS)
+        bool readable = st.st_uid == geteuid() ||
+                        (source->config.open_flags & RECORDER_SHARE_ANY_OWNER);
+        bool creating = seen && S_ISREG(st.st_mode) && readable &&
+                        wall.tv_sec - st.st_mtim.tv_sec <= 1;
+        if (creating && now - source->failing_since < FAILURE_GRACE_SECONDS)
             return 0;
         return set_state(source, SCOPE_SOURCE_FAILED);
     }

@@ -1,5 +1,6 @@
 /* test_scope_multi_source.c - several segments as one source: names,
- * which -S make a group, patterns watched, the command target. */
+ * which -S make a group, patterns watched, the command target; a planted
+ * link refused at once. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -126,6 +127,43 @@ static void test_pattern_is_watched(void **state)
     rmdir(dir);
 }
 
+/* A new file may be a segment its writer is still making, and is given
+ * a moment; a symbolic link just made is none: open never follows one,
+ * so it is refused at the first poll, with why (a capture shorter than
+ * that moment said only that no segment appeared). */
+static void test_new_link_is_refused_at_once(void **state)
+{
+    (void) state;
+    char dir[] = "/tmp/test_multi_XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char file[64], link[64];
+    snprintf(file, sizeof(file), "%s/junk", dir);
+    snprintf(link, sizeof(link), "%s/seg", dir);
+    FILE *junk = fopen(file, "w");
+    assert_non_null(junk);
+    fputs("not a segment\n", junk);
+    fclose(junk);
+    assert_int_equal(symlink(file, link), 0);
+    scope_source *source = scope_source_new(link, &config);
+    assert_non_null(source);
+    scope_source_poll(source, 1.0);
+    assert_int_equal(scope_source_get_state(source), SCOPE_SOURCE_FAILED);
+    assert_non_null(strstr(scope_source_message(source),
+                           "is a symbolic link; not following it"));
+    scope_source_delete(source);
+    /* The junk file itself, just written: given its moment first. */
+    source = scope_source_new(file, &config);
+    assert_non_null(source);
+    scope_source_poll(source, 1.0);
+    assert_int_equal(scope_source_get_state(source), SCOPE_SOURCE_WAITING);
+    scope_source_poll(source, 2.5);
+    assert_int_equal(scope_source_get_state(source), SCOPE_SOURCE_FAILED);
+    scope_source_delete(source);
+    unlink(link);
+    unlink(file);
+    rmdir(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -133,6 +171,7 @@ int main(void)
         cmocka_unit_test(test_one_path_is_no_group),
         cmocka_unit_test(test_several_paths_wait_together),
         cmocka_unit_test(test_pattern_is_watched),
+        cmocka_unit_test(test_new_link_is_refused_at_once),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
