@@ -625,11 +625,21 @@ static void straight_rect(const straight_box *b, double x0, double y0,
 {
     int c0 = (int) fmax(x0, b->x0), c1 = (int) fmin(x1, b->x1);
     int r0 = (int) fmax(y0, b->y0), r1 = (int) fmin(y1, b->y1);
-    for (int r = r0; r < r1; r++)
+    if (c0 >= c1 || r0 >= r1)
+        return;
+    /* Locals, and rows of uint32_t (cairo aligns an image's rows to 4
+     * bytes): written through unsigned char, every store could change
+     * *b, which the loop then read again for each pixel. */
+    const uint32_t pixel = b->pixel;
+    const size_t count = (size_t) (c1 - c0);
+    unsigned char *row = b->data + (size_t) (r0 + b->dy) * b->stride +
+                         (size_t) (c0 + b->dx) * 4;
+    const size_t stride = (size_t) b->stride;
+    for (int r = r0; r < r1; r++, row += stride)
     {
-        unsigned char *row = b->data + (size_t) (r + b->dy) * b->stride;
-        for (int c = c0; c < c1; c++)
-            memcpy(row + (size_t) (c + b->dx) * 4, &b->pixel, 4);
+        uint32_t *p = (uint32_t *) (void *) row;
+        for (size_t c = 0; c < count; c++)
+            p[c] = pixel;
     }
 }
 
