@@ -338,9 +338,11 @@ static unsigned try_open(segment_source *source, double now)
         memcpy(source->error, error, sizeof(error));
         struct timespec wall;
         clock_gettime(CLOCK_REALTIME, &wall);
-        bool readable = st.st_uid == geteuid() ||
-                        (source->config.open_flags & RECORDER_SHARE_ANY_OWNER);
-        bool creating = seen && S_ISREG(st.st_mode) && readable &&
+        /* st is set only when seen: each test after it. */
+        bool creating = seen && S_ISREG(st.st_mode) &&
+                        (st.st_uid == geteuid() ||
+                         (source->config.open_flags &
+                          RECORDER_SHARE_ANY_OWNER)) &&
                         wall.tv_sec - st.st_mtim.tv_sec <= 1;
         if (creating && now - source->failing_since < FAILURE_GRACE_SECONDS)
             return 0;

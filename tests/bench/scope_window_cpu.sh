@@ -217,7 +217,7 @@ window_row() {
             kill "$floor" 2>/dev/null
             wait "$floor" 2>/dev/null
         fi
-        # A still window needs no floor, nor its 30 s in pieces.
+        # A still row: no floor, three windows back to back (30 s).
         case $target in still:*) [ "$window" = 3 ] && break ;; esac
     done
     kill "$scope" "$feeder" 2>/dev/null
