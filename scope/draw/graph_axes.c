@@ -231,8 +231,6 @@ double graph_time_tick_step(const graph_layout *l, double t0, double t1)
 
 /* A time label reaches less than this far either side of its tick. */
 #define LABEL_REACH     100.0
-/* Glyphs ink at most this far past their advance. */
-#define LABEL_INK       3.0
 
 /* Tick i's label (l->y + l->h + 17 its baseline) as the frame draws it:
  * centred on the tick unless that would pass the right margin. */
@@ -290,10 +288,6 @@ void graph_draw_time_axis_part(cairo_t *cr, const graph_layout *l, double t0,
         double half;
         double tx = label_text(cr, &ticks, t, x, l, label, sizeof(label),
                                &half);
-        /* A tile's few columns: most labels near them miss them, and
-         * their glyphs would be drawn only to be clipped away. */
-        if (tiled && (x + half + LABEL_INK < x0 || x - half - LABEL_INK > x1))
-            continue;
         graph_show_text(cr, tiled ? x : tx,
                         fmin(l->y + l->h + 17, height - 5), 0.5, label);
     }
