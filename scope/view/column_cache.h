@@ -46,9 +46,10 @@ scope_column *scope_column_cache_get(scope_column_cache *cache, unsigned slot,
 
 /* The summary (column_summary.h) of absolute columns [from, to) of the
  * slot's last call (clipped to those it returned). Summaries of blocks of
- * columns are kept while later calls keep their columns: a scrolling
- * frame reads again only the columns near its ends and those new
- * samples changed. */
+ * columns are kept while later calls keep their columns, and so is their
+ * join over the middle of the last range asked for: a scrolling frame
+ * reads again only the columns near its ends and those new samples
+ * changed, and few kept summaries. */
 scope_column_summary scope_column_cache_summary(scope_column_cache *cache,
                                                 unsigned slot, int64_t from,
                                                 int64_t to);
@@ -58,5 +59,9 @@ uint64_t scope_column_cache_decimated(const scope_column_cache *cache);
 
 /* Columns read by all summaries so far: those of blocks kept are not. */
 uint64_t scope_column_cache_summarised(const scope_column_cache *cache);
+
+/* Kept summaries of wide blocks read by all summaries so far: those of
+ * the middle joined before are not. */
+uint64_t scope_column_cache_blocks_read(const scope_column_cache *cache);
 
 #endif /* SCOPE_COLUMN_CACHE_H */
