@@ -187,7 +187,8 @@ scope_extent scope_minmax_query(const scope_minmax *mm, const double *raw,
     return result;
 }
 
-uint64_t scope_track_lower_bound(const scope_track_view *track, double t)
+/* The first sample of [track->first, track->end) not before t, halving. */
+static uint64_t bisect(const scope_track_view *track, double t)
 {
     uint64_t lo = track->first, hi = track->end;
     while (lo < hi)
@@ -247,7 +248,31 @@ static uint64_t lower_bound_near(const scope_track_view *track, double t,
     scope_track_view near = *track;
     near.first = lo;
     near.end = hi;
-    return scope_track_lower_bound(&near, t);
+    return bisect(&near, t);
+}
+
+/* Searched from where t would be if the samples were evenly spaced, as
+ * a channel's mostly are: a frame searches every series for the ends of
+ * its span, and halving ten thousand samples or more began with probes
+ * far apart, each a cache miss once the window has slept between frames. */
+uint64_t scope_track_lower_bound(const scope_track_view *track, double t)
+{
+    uint64_t lo = track->first, hi = track->end;
+    if (hi - lo < 64)
+        return bisect(track, t);
+    const double *time = track->time - track->base;
+    double oldest = time[lo], newest = time[hi - 1];
+    if (!(t > oldest))
+        return lo;                      /* NaN too: nothing is before it */
+    if (t > newest)
+        return hi;
+    double at = (t - oldest) / (newest - oldest);
+    if (!(at >= 0))
+        at = 0;
+    if (at > 1)
+        at = 1;
+    uint64_t guess = lo + (uint64_t) (at * (double) (hi - 1 - lo));
+    return lower_bound_near(track, t, guess);
 }
 
 void scope_decimate(const scope_track_view *track, uint64_t first,

@@ -52,12 +52,13 @@ void graph_model_window(const graph_model *model, unsigned columns,
     for (unsigned s = 0; s < model->series_count; s++)
     {
         const scope_series *series = model->series[s];
-        uint64_t all_first, all_end;
         double last = model->cut ? fmin(right, model->cut_at) : right;
-        scope_series_visible(series, left, last, 0, &all_first, &all_end);
-        scope_series_visible(series, left, last, cap, &first[s], &end[s]);
-        if (first[s] != all_first)
+        scope_series_visible(series, left, last, 0, &first[s], &end[s]);
+        if (cap && end[s] - first[s] > cap)
+        {
+            first[s] = end[s] - cap;    /* as scope_series_visible caps */
             capped = true;
+        }
         if (end[s] > first[s])
         {
             double oldest = series->time[first[s] - series->base];

@@ -359,6 +359,53 @@ static void test_lower_bound_finds_first_not_before(void **state)
     scope_minmax_free(&mm);
 }
 
+/* The first of [first, end) not before t, one by one. */
+static uint64_t linear_lower_bound(const scope_track_view *track, double t)
+{
+    uint64_t i = track->first;
+    while (i < track->end && track->time[i - track->base] < t)
+        i++;
+    return i;
+}
+
+/* Searched from where even spacing would put t: samples far from evenly
+ * spaced (bursts, repeated times, a long gap) and times at, between,
+ * before and after them give what a search one by one gives. */
+static void test_lower_bound_of_uneven_samples(void **state)
+{
+    (void) state;
+    enum { COUNT = 5000 };
+    srand(11);
+    double t = 100;
+    for (unsigned i = 0; i < COUNT; i++)
+    {
+        if (i == COUNT / 3)
+            t += 1000;                  /* one long gap */
+        else if (rand() % 4)            /* repeats and bursts */
+            t += rand() % 3 ? 0 : 1e-6;
+        else
+            t += (rand() % 1000) * 1e-3;
+        times[i] = t;
+    }
+    /* A track that starts inside its arrays, as a trimmed series does. */
+    scope_track_view track = {
+        .time = times + 7, .value = values + 7, .base = 7, .first = 40,
+        .end = COUNT - 30,
+    };
+    for (unsigned i = 0; i < COUNT; i += 3)
+    {
+        double at = times[i];
+        double probe[] = { at, nextafter(at, -INFINITY),
+                           nextafter(at, INFINITY), at - 0.5, at + 0.5 };
+        for (unsigned p = 0; p < sizeof(probe) / sizeof(*probe); p++)
+            assert_int_equal(scope_track_lower_bound(&track, probe[p]),
+                             linear_lower_bound(&track, probe[p]));
+    }
+    assert_int_equal(scope_track_lower_bound(&track, -INFINITY), 40);
+    assert_int_equal(scope_track_lower_bound(&track, INFINITY), COUNT - 30);
+    assert_int_equal(scope_track_lower_bound(&track, NAN), 40);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -377,6 +424,7 @@ int main(void)
         cmocka_unit_test(test_columns_of_bursts_match_brute_force),
         cmocka_unit_test(test_deferred_pyramid_is_built_when_asked),
         cmocka_unit_test(test_lower_bound_finds_first_not_before),
+        cmocka_unit_test(test_lower_bound_of_uneven_samples),
     };
     return cmocka_run_group_tests_name("scope_decimate", tests, make_values,
                                        free_values);
