@@ -123,8 +123,14 @@ typedef struct frame_state
     const graph_draw_hooks *hooks;      /* or NULL */
     double                  width, height;
     unsigned                n;          /* series */
+    /* The legend's entries (two a series, the timing view's): those the
+     * hooks' memo kept, or laid out in 'entries' (allocated then, zeroed
+     * as their bytes key kept parts); 'legend_stamp' names them, 0 if
+     * only their bytes do. */
+    const graph_legend_entry *shown;
+    graph_legend_entry *    entries;
+    unsigned long           legend_stamp;
     /* Per series, room for one at least: */
-    graph_legend_entry *    entries;    /* two each (the timing view's) */
     uint64_t *              first;      /* the samples in view */
     uint64_t *              end;
     graph_columns *         cols;       /* SCOPE_TRACKS each */
@@ -152,7 +158,6 @@ typedef struct frame_state
 static bool frame_alloc(frame_state *f)
 {
     unsigned room = f->n ? f->n : 1;
-    f->entries = calloc(2 * room, sizeof(*f->entries));
     f->first = calloc(room, sizeof(*f->first));
     f->end = calloc(room, sizeof(*f->end));
     f->cols = calloc(room * SCOPE_TRACKS, sizeof(*f->cols));
@@ -160,7 +165,7 @@ static bool frame_alloc(frame_state *f)
     f->colour = calloc(room, sizeof(*f->colour));
     f->scales = calloc(room, sizeof(*f->scales));
     f->join = calloc(room, sizeof(*f->join));
-    if (!f->entries || !f->first || !f->end || !f->cols || !f->sums ||
+    if (!f->first || !f->end || !f->cols || !f->sums ||
         !f->colour || !f->scales || !f->join)
         return false;
     for (unsigned i = 0; i < room * SCOPE_TRACKS; i++)
@@ -182,8 +187,16 @@ static void frame_free(frame_state *f)
     free(f->entries);
 }
 
-/* Lay the frame out. */
-static void frame_layout(cairo_t *cr, frame_state *f)
+/* Room for the legend's entries, zeroed; NULL if out of memory. */
+static graph_legend_entry *frame_entries(frame_state *f)
+{
+    if (!f->entries)
+        f->entries = calloc(2 * (f->n ? f->n : 1), sizeof(*f->entries));
+    return f->entries;
+}
+
+/* Lay the frame out; false if out of memory. */
+static bool frame_layout(cairo_t *cr, frame_state *f)
 {
     const graph_model *model = f->model;
     assign_colours(model, f->colour);
@@ -191,9 +204,19 @@ static void frame_layout(cairo_t *cr, frame_state *f)
     /* The legend's height depends on its text, which in lanes and
      * normalised views holds ranges that depend on the plot's height: lay
      * out with the names first, fit, then fill the ranges in. */
-    unsigned rows = graph_legend_layout(cr, model, f->width, f->entries,
-                                        f->hooks ? f->hooks->layout : NULL);
+    graph_legend_memo *memo = f->hooks ? f->hooks->layout : NULL;
+    unsigned rows;
+    if (!graph_legend_memo_holds(memo, model, f->width, &f->shown, &rows,
+                                 &f->legend_stamp))
+    {
+        if (!frame_entries(f))
+            return false;
+        rows = graph_legend_layout(cr, model, f->width, f->entries, memo,
+                                   &f->legend_stamp);
+        f->shown = f->entries;
+    }
     f->l = plan(model, f->width, f->height, rows);
+    return true;
 }
 
 /* The background around the plot, which paints all of its own: GTK
@@ -348,8 +371,16 @@ static void frame_legend_ranges(cairo_t *cr, frame_state *f)
 {
     if (!graph_own_scales(f->model))
         return;
+    const graph_legend_entry *laid = f->shown;
+    if (!frame_entries(f))
+        return;                         /* out of memory: no ranges */
+    if (laid != f->entries)
+        memcpy(f->entries, laid,
+               graph_legend_count(f->model) * sizeof(*f->entries));
     graph_legend_fill(f->model, f->scales, f->entries);
     graph_legend_place(cr, f->model, f->width, f->entries);
+    f->shown = f->entries;
+    f->legend_stamp = 0;                /* its bytes say what it shows */
 }
 
 /* Above the plot: the title line and the legend. */
@@ -361,7 +392,7 @@ static void frame_top(cairo_t *cr, const frame_state *f)
                       model->views & SCOPE_VIEW_TIMING ? l->x + l->w
                                                        : f->width - 8,
                       f->anything ? model->message : NULL);
-    graph_legend_put(cr, model, f->entries, f->colour, f->width, f->hooks);
+    graph_legend_put(cr, model, f->shown, f->colour, f->width, f->hooks);
 }
 
 /* Around the plot: the axes' labels. */
@@ -517,6 +548,7 @@ static unsigned char *top_key(const frame_state *f, size_t *size)
     {
         double width, top, x, w;
         const scope_palette *palette;
+        unsigned long legend;           /* its stamp, or 0: its bytes */
         unsigned views, mode, n;
         bool log, manual, focused, alert;
     } head;
@@ -526,6 +558,7 @@ static unsigned char *top_key(const frame_state *f, size_t *size)
     head.x = f->l.x;
     head.w = f->l.w;
     head.palette = m->palette;
+    head.legend = f->legend_stamp;
     head.views = m->views;
     head.mode = m->values.mode;
     head.n = f->n;
@@ -535,7 +568,10 @@ static unsigned char *top_key(const frame_state *f, size_t *size)
     head.alert = m->alert;
     const char *title = m->title ? m->title : "";
     const char *message = f->anything && m->message ? m->message : "";
-    size_t entries = 2 * (f->n ? f->n : 1) * sizeof(*f->entries);
+    /* A kept layout by its stamp: comparing its bytes read 11 KB for 16
+     * channels at every frame, most of them from memory. */
+    size_t entries = f->legend_stamp ? 0 : graph_legend_count(m) *
+                                               sizeof(*f->shown);
     size_t titles = strlen(title) + 1 + strlen(message) + 1;
     *size = sizeof(head) + titles + entries + f->n * (sizeof(*f->colour) + 1);
     unsigned char *key = malloc(*size), *at = key;
@@ -547,7 +583,7 @@ static unsigned char *top_key(const frame_state *f, size_t *size)
     at += strlen(title) + 1;
     memcpy(at, message, strlen(message) + 1);
     at += strlen(message) + 1;
-    memcpy(at, f->entries, entries);
+    memcpy(at, f->shown, entries);
     at += entries;
     memcpy(at, f->colour, f->n * sizeof(*f->colour));
     at += f->n * sizeof(*f->colour);
@@ -778,15 +814,14 @@ void graph_draw_frame_hooked(cairo_t *cr, double width, double height,
         .model = model, .hooks = hooks, .width = width, .height = height,
         .n = model->series_count,
     };
-    if (frame_alloc(&f))
+    if (frame_alloc(&f) && frame_layout(cr, &f))
     {
         graph_plot_info info;
-        frame_layout(cr, &f);
         frame_parts(&f);
         frame_columns(&f);
         frame_scales(&f, &info);
         frame_legend_ranges(cr, &f);
-        graph_legend_boxes(model, f.entries, frame);
+        graph_legend_boxes(model, f.shown, frame);
         if (!f.parts || !frame_in_bands(&f, &info))
         {
             info.below = 0;

@@ -28,6 +28,10 @@ typedef struct graph_legend_entry
     bool   timing;                      /* a channel's interval trace */
 } graph_legend_entry;
 
+/* Entries: one per channel, then with the timing view one per channel
+ * for its intervals, which are drawn in a style of their own. */
+unsigned graph_legend_count(const graph_model *model);
+
 /* The texts of the entries (up to 2 per channel); 'scales' (per series,
  * NULL: not known yet) give the ranges lanes and normalised views show. */
 void graph_legend_fill(const graph_model *model, const graph_scale *scales,
@@ -38,12 +42,21 @@ void graph_legend_fill(const graph_model *model, const graph_scale *scales,
 unsigned graph_legend_place(cairo_t *cr, const graph_model *model,
                             double width, graph_legend_entry *entries);
 
-/* graph_legend_fill() without scales and graph_legend_place(), or the
- * entries 'memo' (NULL: none) kept of the last frame that had the same
- * values, names, units, losses and width; returns the number of rows. */
+/* The entries 'memo' kept of the last frame that had the same values,
+ * names, units, losses and width, in '*shown' (the memo's own, not a
+ * copy: a frame of 16 channels copied 11 KB), their rows in '*rows' and
+ * in '*stamp' a number no other layout has; false if it holds none. */
+bool graph_legend_memo_holds(const graph_legend_memo *memo,
+                             const graph_model *model, double width,
+                             const graph_legend_entry **shown,
+                             unsigned *rows, unsigned long *stamp);
+
+/* graph_legend_fill() without scales and graph_legend_place() into
+ * 'entries' (zeroed), then kept in 'memo' (NULL: none) with a new stamp
+ * (0 in '*stamp' if not kept); returns the number of rows. */
 unsigned graph_legend_layout(cairo_t *cr, const graph_model *model,
                              double width, graph_legend_entry *entries,
-                             graph_legend_memo *memo);
+                             graph_legend_memo *memo, unsigned long *stamp);
 
 /* Draw the legend, from the hooks' kept image when it shows the same;
  * 'colour' per series: its palette index. */

@@ -22,9 +22,7 @@ static void range_label(const graph_scale *scale, const char *unit,
     snprintf(buf, size, " [%s .. %s]", lo, hi);
 }
 
-/* Entries: one per channel, then with the timing view one per channel
- * for its intervals, which are drawn in a style of their own. */
-static unsigned legend_count(const graph_model *model)
+unsigned graph_legend_count(const graph_model *model)
 {
     unsigned n = model->series_count;
     return model->views & SCOPE_VIEW_TIMING ? 2 * n : n;
@@ -39,7 +37,7 @@ static double row_top(unsigned row)
 void graph_legend_fill(const graph_model *model, const graph_scale *scales,
                        graph_legend_entry *entries)
 {
-    for (unsigned s = model->series_count; s < legend_count(model); s++)
+    for (unsigned s = model->series_count; s < graph_legend_count(model); s++)
     {
         unsigned c = s - model->series_count;
         const scope_series *series = model->series[c];
@@ -77,7 +75,7 @@ unsigned graph_legend_place(cairo_t *cr, const graph_model *model,
                             double width, graph_legend_entry *entries)
 {
     double x = 8;
-    unsigned row = 0, count = legend_count(model);
+    unsigned row = 0, count = graph_legend_count(model);
     /* Font by font: choosing a font costs more than measuring with it. */
     if (count)
         graph_use_font(cr, 12, false);
@@ -105,7 +103,7 @@ unsigned graph_legend_place(cairo_t *cr, const graph_model *model,
         e->row = row;
         x += e->width + 18;
     }
-    return legend_count(model) ? row + 1 : 0;
+    return graph_legend_count(model) ? row + 1 : 0;
 }
 
 /* ---- kept from frame to frame ------------------------------------------ */
@@ -128,7 +126,12 @@ struct graph_legend_memo
     memo_channel *key;                  /* per channel */
     graph_legend_entry *entries;        /* 'count' of them */
     unsigned long made;
+    unsigned long stamp;                /* of the layout kept */
 };
+
+/* Stamps of the layouts kept, by every memo: a frame keys its legend by
+ * the stamp, so that no other layout, in any graph, may have it. */
+static unsigned long layouts_kept;
 
 graph_legend_memo *graph_legend_memo_new(void)
 {
@@ -167,8 +170,10 @@ static void memo_key(const graph_model *model, unsigned s, memo_channel *k)
 static bool memo_holds(const graph_legend_memo *memo,
                        const graph_model *model, double width)
 {
+    if (!memo)
+        return false;
     if (!memo->entries || memo->width != width ||
-        memo->count != legend_count(model) ||
+        memo->count != graph_legend_count(model) ||
         memo->channels != model->series_count)
         return false;
     for (unsigned s = 0; s < model->series_count; s++)
@@ -185,7 +190,7 @@ static void memo_keep(graph_legend_memo *memo, const graph_model *model,
                       double width, const graph_legend_entry *entries,
                       unsigned rows)
 {
-    unsigned count = legend_count(model), n = model->series_count;
+    unsigned count = graph_legend_count(model), n = model->series_count;
     memo_channel *key = realloc(memo->key, (n ? n : 1) * sizeof(*key));
     if (key)
         memo->key = key;
@@ -206,23 +211,35 @@ static void memo_keep(graph_legend_memo *memo, const graph_model *model,
     memo->count = count;
     memo->channels = n;
     memo->rows = rows;
+    memo->stamp = __atomic_add_fetch(&layouts_kept, 1, __ATOMIC_RELAXED);
+}
+
+bool graph_legend_memo_holds(const graph_legend_memo *memo,
+                             const graph_model *model, double width,
+                             const graph_legend_entry **shown,
+                             unsigned *rows, unsigned long *stamp)
+{
+    if (!memo_holds(memo, model, width))
+        return false;
+    *shown = memo->entries;
+    *rows = memo->rows;
+    *stamp = memo->stamp;
+    return true;
 }
 
 unsigned graph_legend_layout(cairo_t *cr, const graph_model *model,
                              double width, graph_legend_entry *entries,
-                             graph_legend_memo *memo)
+                             graph_legend_memo *memo, unsigned long *stamp)
 {
-    if (memo && memo_holds(memo, model, width))
-    {
-        memcpy(entries, memo->entries, memo->count * sizeof(*entries));
-        return memo->rows;
-    }
     graph_legend_fill(model, NULL, entries);
     unsigned rows = graph_legend_place(cr, model, width, entries);
+    *stamp = 0;
     if (memo)
     {
         memo->made++;
         memo_keep(memo, model, width, entries, rows);
+        if (memo->entries)
+            *stamp = memo->stamp;
     }
     return rows;
 }
@@ -252,7 +269,7 @@ static void draw_legend(cairo_t *cr, const graph_model *model,
                         const graph_legend_entry *entries,
                         const unsigned *colour)
 {
-    unsigned count = legend_count(model),
+    unsigned count = graph_legend_count(model),
              channels = model->series_count ? model->series_count : 1;
     for (unsigned s = 0; s < count; s++)
     {
@@ -314,7 +331,7 @@ static void draw_legend(cairo_t *cr, const graph_model *model,
 void graph_legend_boxes(const graph_model *model,
                         const graph_legend_entry *entries, graph_frame *frame)
 {
-    unsigned count = legend_count(model);
+    unsigned count = graph_legend_count(model);
     for (unsigned s = 0; frame && s < count && s < GRAPH_FRAME_LEGEND; s++)
     {
         const graph_legend_entry *e = &entries[s];
@@ -358,7 +375,8 @@ void graph_legend_put(cairo_t *cr, const graph_model *model,
 {
     scope_kept_image *kept = hooks ? hooks->legend : NULL;
     int scale = hooks && hooks->scale > 0 ? hooks->scale : 1;
-    unsigned count = legend_count(model), n = model->series_count, rows = 0;
+    unsigned count = graph_legend_count(model), n = model->series_count;
+    unsigned rows = 0;
     for (unsigned s = 0; s < count; s++)
         if (entries[s].row + 1 > rows)
             rows = entries[s].row + 1;
