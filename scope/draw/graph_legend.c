@@ -130,7 +130,8 @@ struct graph_legend_memo
 };
 
 /* Stamps of the layouts kept, by every memo: a frame keys its legend by
- * the stamp, so that no other layout, in any graph, may have it. */
+ * the stamp, so that no other layout, in any graph, may have it. Drawing
+ * happens on one thread, as for graph_ink. */
 static unsigned long layouts_kept;
 
 graph_legend_memo *graph_legend_memo_new(void)
@@ -211,7 +212,7 @@ static void memo_keep(graph_legend_memo *memo, const graph_model *model,
     memo->count = count;
     memo->channels = n;
     memo->rows = rows;
-    memo->stamp = __atomic_add_fetch(&layouts_kept, 1, __ATOMIC_RELAXED);
+    memo->stamp = ++layouts_kept;
 }
 
 bool graph_legend_memo_holds(const graph_legend_memo *memo,

@@ -170,7 +170,7 @@ scope_track_view scope_series_columns_track(scope_series *series,
     return scope_series_track(series, kind);
 }
 
-void scope_series_visible(const scope_series *series, double t0, double t1,
+bool scope_series_visible(const scope_series *series, double t0, double t1,
                           size_t cap, uint64_t *first, uint64_t *end)
 {
     scope_track_view view = scope_series_track(series, SCOPE_TRACK_VALUE);
@@ -179,8 +179,10 @@ void scope_series_visible(const scope_series *series, double t0, double t1,
                      : scope_track_lower_bound(&view, nextafter(t1, INFINITY));
     if (*end < *first)
         *end = *first;
-    if (cap && *end - *first > cap)
-        *first = *end - cap;
+    if (!cap || *end - *first <= cap)
+        return false;
+    *first = *end - cap;
+    return true;
 }
 
 bool scope_series_value_at(const scope_series *series, double t,

@@ -73,8 +73,8 @@ scope_track_view scope_series_columns_track(scope_series *series,
                                             scope_track_kind kind);
 
 /* Samples with times in [t0, t1], at most the newest 'cap' of them
- * (0: no cap), as [*first, *end). */
-void scope_series_visible(const scope_series *series, double t0, double t1,
+ * (0: no cap), as [*first, *end); true if the cap left some out. */
+bool scope_series_visible(const scope_series *series, double t0, double t1,
                           size_t cap, uint64_t *first, uint64_t *end);
 
 /* The sample a reader sees at time 't': the newest at or before it, as

@@ -11,13 +11,19 @@
  * its ends, which move every frame as the view scrolls and new samples
  * come in. A range is then a few blocks and at most NARROW - 1 columns
  * at each end, where one width alone read up to WIDE - 1 columns there. */
-#define WIDE    32
-#define NARROW  4
+#define WIDE_SHIFT      5               /* 32 columns */
+#define NARROW_SHIFT    2               /* 4 columns */
+#define WIDE            (1 << WIDE_SHIFT)
+#define NARROW          (1 << NARROW_SHIFT)
 #define LEVELS  2
 
-static const int64_t width[LEVELS] = { WIDE, NARROW };
-static const unsigned shift[LEVELS] = { 5, 2 };    /* log2 of each width */
-_Static_assert(WIDE == 1 << 5 && NARROW == 1 << 2, "shift[]: the widths");
+static const unsigned shift[LEVELS] = { WIDE_SHIFT, NARROW_SHIFT };
+
+/* Columns in a block of 'level'. */
+static int64_t width(unsigned level)
+{
+    return (int64_t) 1 << shift[level];
+}
 
 typedef struct kept_block
 {
@@ -216,7 +222,7 @@ static bool make_blocks(cache_slot *k, unsigned count)
     {
         block_level *level = &k->level[l];
         unsigned want = 1;
-        while (want < count / width[l] + 2)
+        while (want < count / width(l) + 2)
             want *= 2;
         if (level->count >= want)
             continue;
@@ -350,7 +356,7 @@ static const scope_column_summary *block_summary(scope_column_cache *cache,
     cache->blocks_read += level == 0;
     if (!block->valid || block->index != index)
     {
-        int64_t w = width[level];
+        int64_t w = width(level);
         block->summary = scope_column_summary_empty();
         sum_columns(cache, k, level + 1, index * w, (index + 1) * w,
                     &block->summary);
@@ -377,7 +383,7 @@ static void sum_columns(scope_column_cache *cache, cache_slot *k,
         cache->summarised += (uint64_t) (to - from);
         return;
     }
-    int64_t w = width[level];
+    int64_t w = width(level);
     int64_t first = block_of(from + w - 1, level), end = block_of(to, level);
     if (first >= end)
     {

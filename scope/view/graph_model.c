@@ -53,12 +53,9 @@ void graph_model_window(const graph_model *model, unsigned columns,
     {
         const scope_series *series = model->series[s];
         double last = model->cut ? fmin(right, model->cut_at) : right;
-        scope_series_visible(series, left, last, 0, &first[s], &end[s]);
-        if (cap && end[s] - first[s] > cap)
-        {
-            first[s] = end[s] - cap;    /* as scope_series_visible caps */
+        if (scope_series_visible(series, left, last, cap, &first[s],
+                                 &end[s]))
             capped = true;
-        }
         if (end[s] > first[s])
         {
             double oldest = series->time[first[s] - series->base];

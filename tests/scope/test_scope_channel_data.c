@@ -179,12 +179,15 @@ static void test_visible_samples_by_time_and_cap(void **state)
     (void) state;
     scope_series *s = test_series("v", 100, 0, 0.1, 0, 1);
     uint64_t first, end;
-    scope_series_visible(s, 2.0, 3.0, 0, &first, &end);
+    assert_false(scope_series_visible(s, 2.0, 3.0, 0, &first, &end));
     assert_int_equal(first, 20);
     assert_int_equal(end, 31);                  /* 3.0 itself is shown */
-    scope_series_visible(s, 2.0, 3.0, 4, &first, &end);
+    assert_true(scope_series_visible(s, 2.0, 3.0, 4, &first, &end));
     assert_int_equal(first, 27);
     assert_int_equal(end, 31);
+    /* A cap the span fits in leaves nothing out. */
+    assert_false(scope_series_visible(s, 2.0, 3.0, 11, &first, &end));
+    assert_int_equal(first, 20);
     scope_series_visible(s, NAN, NAN, 0, &first, &end);
     assert_int_equal(end - first, 100);
     test_series_delete(s);
