@@ -506,10 +506,11 @@ static bool reusable(const graph_retained *r, const graph_plot_info *info)
 }
 
 /* Draw absolute columns [from, to) into the ring, in one piece each side
- * of its wrap. */
+ * of its wrap; the rows under the plot too if 'under' (samples do not
+ * change them: columns the ring holds keep theirs). */
 static void draw_columns(graph_retained *r, const graph_plot_info *info,
                          graph_plot *plot, int64_t left, int64_t from,
-                         int64_t to)
+                         int64_t to, bool under)
 {
     while (from < to)
     {
@@ -520,7 +521,7 @@ static void draw_columns(graph_retained *r, const graph_plot_info *info,
         /* The ring takes the graph's coordinates. */
         cairo_translate(cr, ring_x(r, from) - x, -info->y);
         graph_plot_draw(plot, cr, x, x + w);
-        if (info->below > 0)
+        if (under && info->below > 0)
             graph_plot_draw_under(plot, cr, x, x + w, info->below, true);
         cairo_destroy(cr);
         from = end;
@@ -561,11 +562,13 @@ static void draw_plot(void *data, cairo_t *cr, const graph_plot_info *info,
     int64_t start = image_left;         /* absolute column drawn from */
     int64_t stop = image_end;           /* and to, then the new ones */
     int64_t fresh = image_end;          /* columns the tiles did not hold */
+    bool kept = false;                  /* [image_left, fresh) held */
     if (reusable(r, info) && image_left >= r->image_left && left >= r->left)
     {
         double to, from = changed_from(r, info, plot, left, &to);
         if (!isnan(from))
         {
+            kept = true;
             fresh = r->image_end > image_left ? r->image_end : image_left;
             start = stop = fresh;
             if (from < graph_x(info, left, fresh))
@@ -584,8 +587,8 @@ static void draw_plot(void *data, cairo_t *cr, const graph_plot_info *info,
         start = stop;
     r->whole = start == image_left && stop == fresh;      /* every column */
     r->drawn = (unsigned) (stop - start + image_end - fresh);
-    draw_columns(r, info, plot, left, start, stop);
-    draw_columns(r, info, plot, left, fresh, image_end);
+    draw_columns(r, info, plot, left, start, stop, !kept);
+    draw_columns(r, info, plot, left, fresh, image_end, true);
     remember(r, info, left, image_left, image_end);
 
     /* Columns [left, left + w): to the ring's end, then from its start. */
