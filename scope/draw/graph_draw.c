@@ -248,7 +248,8 @@ static void track_columns(frame_state *f, unsigned s, unsigned k,
     c->t0 = f->t0;
     c->shift = f->shift;
     c->skip = f->margin;
-    scope_track_view track = scope_series_columns_track(model->series[s], k);
+    scope_track_view track = scope_series_columns_track(
+        model->series[s], k, (double) (f->end[s] - f->first[s]) / c->count);
     if (f->cache)
         c->at = scope_column_cache_get(f->cache, i, model->series[s], &track,
                                        f->end[s], f->origin, f->step,

@@ -60,18 +60,6 @@ void scope_minmax_defer(scope_minmax *mm)
     mm->deferred = true;
 }
 
-bool scope_minmax_catch_up(scope_minmax *mm, const double *raw,
-                           uint64_t raw_base, uint64_t first, uint64_t end)
-{
-    if (!mm->deferred)
-        return true;
-    mm->deferred = false;
-    for (uint64_t i = first; i < end; i++)
-        if (!scope_minmax_append(mm, i, raw[i - raw_base]))
-            return false;
-    return true;
-}
-
 /* Take extent 'e' into the entry of 'level' for 'block': the last one,
  * or a new one after it (not the next block: a new run from there).
  * False when out of memory. */
@@ -96,13 +84,14 @@ static bool level_take(scope_minmax_level *level, uint64_t block,
     return true;
 }
 
-bool scope_minmax_append_block(scope_minmax *mm, uint64_t index,
-                               double value)
+/* Take extent 'e' of the samples of a first-level block up to 'index'
+ * into every level it goes into: a block goes into the next level once
+ * its last sample is in. False (the pyramid emptied) when out of memory. */
+static bool take_extent(scope_minmax *mm, uint64_t index, scope_extent e)
 {
-    /* Queries use whole blocks only (scope_minmax_query), so a block goes
-     * into the next level once its last sample is in: a sample costs one
-     * level, not all six (a rising signal widened every one of them). */
-    scope_extent e = { value, value };
+    /* Queries use whole blocks only (scope_minmax_query), so a sample
+     * costs one level, not all six (a rising signal widened every one of
+     * them). */
     for (unsigned l = 0; l < SCOPE_MINMAX_LEVELS; l++)
     {
         scope_minmax_level *level = &mm->level[l];
@@ -116,6 +105,39 @@ bool scope_minmax_append_block(scope_minmax *mm, uint64_t index,
             break;
         e = level->entry[level->head + level->count - 1];
     }
+    return true;
+}
+
+bool scope_minmax_append_block(scope_minmax *mm, uint64_t index,
+                               double value)
+{
+    return take_extent(mm, index, (scope_extent) { value, value });
+}
+
+bool scope_minmax_catch_up(scope_minmax *mm, const double *raw,
+                           uint64_t raw_base, uint64_t first, uint64_t end)
+{
+    uint64_t i = mm->built > first && !mm->deferred ? mm->built : first;
+    mm->deferred = false;
+    uint64_t mask = (UINT64_C(1) << SCOPE_MINMAX_SHIFT) - 1;
+    /* Up to a block's start, then whole blocks (one entry each, where a
+     * sample at a time combined into it 16 times), then the rest. */
+    for (; i < end && (i & mask); i++)
+        if (!scope_minmax_append(mm, i, raw[i - raw_base]))
+            return false;
+    for (; i < end && end - i > mask; i += mask + 1)
+    {
+        const double *block = raw + (i - raw_base);
+        scope_extent e = { block[0], block[0] };
+        for (unsigned k = 1; k <= mask; k++)
+            e = extent_combine(e, block[k], block[k]);
+        if (!take_extent(mm, i + mask, e))
+            return false;
+        mm->built = i + mask + 1;
+    }
+    for (; i < end; i++)
+        if (!scope_minmax_append(mm, i, raw[i - raw_base]))
+            return false;
     return true;
 }
 
@@ -144,7 +166,9 @@ static const scope_extent *level_entry(const scope_minmax *mm, unsigned l,
                                        uint64_t block)
 {
     const scope_minmax_level *level = &mm->level[l];
-    if (block < level->base || block - level->base >= level->count)
+    /* A block the pyramid has not been brought past yet is partial. */
+    if (block < level->base || block - level->base >= level->count ||
+        (block + 1) << level_shift(l) > mm->built)
         return NULL;
     return &level->entry[level->head + (block - level->base)];
 }

@@ -3,10 +3,13 @@
  * A graph shows up to millions of samples in a few hundred columns. Each
  * column needs the first, last, lowest and highest sample that falls in it.
  * Scanning every sample each frame would make a frame cost follow the
- * number of samples; instead each track keeps a min/max pyramid, updated as
- * samples are appended: level k holds the extremes of aligned blocks of
- * 16^k samples. A range query then touches at most 2 * 15 entries per
- * level, so a column costs O(log n) and a frame O(width * log n).
+ * number of samples; instead each track keeps a min/max pyramid: level k
+ * holds the extremes of aligned blocks of 16^k samples. A range query then
+ * touches at most 2 * 15 entries per level, so a column costs O(log n) and
+ * a frame O(width * log n). A pyramid is brought up to date when a frame's
+ * columns hold enough samples to use it (scope_minmax_catch_up), a block
+ * of 16 samples at a time, not as each sample is read: a query scans the
+ * samples it does not hold yet.
  *
  * Samples are named by an absolute index that only grows (the n-th sample
  * ever appended to the track); old ones can be dropped from the front.
@@ -38,6 +41,7 @@ typedef struct scope_minmax_level
 typedef struct scope_minmax
 {
     scope_minmax_level level[SCOPE_MINMAX_LEVELS];  /* [0] = 16 samples */
+    uint64_t built;                     /* samples before it are held */
     bool deferred;                      /* built only when first asked for
                                            (scope_minmax_catch_up) */
 } scope_minmax;
@@ -51,9 +55,10 @@ void scope_minmax_free(scope_minmax *mm);
  * their five tracks shown by no view). */
 void scope_minmax_defer(scope_minmax *mm);
 
-/* A deferred pyramid built over samples [first, end) of 'raw' (as in
- * scope_minmax_query()), then kept up by appends. False when out of
- * memory (queries then scan). */
+/* The pyramid brought up to sample 'end' from where it was (or from
+ * 'first' if it was deferred, or behind 'first'), over samples of 'raw'
+ * (as in scope_minmax_query()): whole blocks of the first level at once.
+ * False when out of memory: emptied, it is built again at the next. */
 bool scope_minmax_catch_up(scope_minmax *mm, const double *raw,
                            uint64_t raw_base, uint64_t first, uint64_t end);
 
@@ -64,15 +69,15 @@ bool scope_minmax_append_block(scope_minmax *mm, uint64_t index,
 
 /* Account for sample 'index' (one more than the last one appended, or any
  * index for the first). False when out of memory: the pyramid is then
- * emptied and queries fall back to scanning samples. Inline, since it
- * runs for each track of every sample read: a deferred pyramid, or a
- * sample that neither starts nor ends its block of the first level (14 in
- * 16), is a few comparisons here. */
+ * emptied and queries fall back to scanning samples. Inline: a deferred
+ * pyramid, or a sample that neither starts nor ends its block of the
+ * first level (14 in 16), is a few comparisons here. */
 static inline bool scope_minmax_append(scope_minmax *mm, uint64_t index,
                                        double value)
 {
     if (mm->deferred)
         return true;
+    mm->built = index + 1;
     scope_minmax_level *level = &mm->level[0];
     uint64_t mask = (UINT64_C(1) << SCOPE_MINMAX_SHIFT) - 1;
     if (!level->count || (index & mask) == 0 || (index & mask) == mask ||

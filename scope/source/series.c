@@ -117,12 +117,10 @@ bool scope_series_append(scope_series *series, double time, double value)
     scope_stats_add(&series->stats, time, value, tracks);
     scope_pace_add(&series->pace, tracks[SCOPE_TRACK_INTERVAL] * 1e-6);
     series->time[at] = time;
+    /* The pyramids catch up when a frame needs them, a block at a time
+     * (scope_series_columns_track). */
     for (unsigned k = 0; k < SCOPE_TRACKS; k++)
-    {
         series->track[k][at] = tracks[k];
-        /* On failure the pyramid empties itself and queries scan. */
-        scope_minmax_append(&series->minmax[k], series->end, tracks[k]);
-    }
     series->end++;
     series->latest_time = time;
     series->latest_value = value;
@@ -162,11 +160,13 @@ scope_track_view scope_series_track(const scope_series *series,
 }
 
 scope_track_view scope_series_columns_track(scope_series *series,
-                                            scope_track_kind kind)
+                                            scope_track_kind kind,
+                                            double per_column)
 {
     /* On failure the pyramid empties itself and queries scan. */
-    scope_minmax_catch_up(&series->minmax[kind], series->track[kind],
-                          series->base, series->first, series->end);
+    if (!(per_column < 2 << SCOPE_MINMAX_SHIFT))
+        scope_minmax_catch_up(&series->minmax[kind], series->track[kind],
+                              series->base, series->first, series->end);
     return scope_series_track(series, kind);
 }
 

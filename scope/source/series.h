@@ -67,10 +67,14 @@ void scope_series_trim(scope_series *series, double oldest, size_t keep);
 scope_track_view scope_series_track(const scope_series *series,
                                     scope_track_kind kind);
 
-/* The same, to decimate: its min/max pyramid, deferred until now, built
- * and kept from here on. */
+/* The same, to decimate into columns of 'per_column' samples on average:
+ * from two blocks of its min/max pyramid a column (decimate.h), the
+ * pyramid is brought up to date first; with fewer, queries read the
+ * samples, which costs no more (a live 10 s of 1 kHz is 13 a column),
+ * and the pyramid waits, whole blocks at a time, until columns widen. */
 scope_track_view scope_series_columns_track(scope_series *series,
-                                            scope_track_kind kind);
+                                            scope_track_kind kind,
+                                            double per_column);
 
 /* Samples with times in [t0, t1], at most the newest 'cap' of them
  * (0: no cap), as [*first, *end); true if the cap left some out. */

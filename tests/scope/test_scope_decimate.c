@@ -107,6 +107,64 @@ static void test_deferred_pyramid_is_built_when_asked(void **state)
     scope_minmax_free(&mm);
 }
 
+/* A series appends samples without its pyramids and brings them up to
+ * date when a frame asks, whole blocks at a time: caught up in uneven
+ * steps, a pyramid holds what one kept by every append holds; behind its
+ * samples, queries read the samples it does not hold yet, even over a
+ * block it holds part of; trimmed while behind, it starts again where
+ * the samples kept start. */
+static void test_lagging_pyramid_catches_up_in_blocks(void **state)
+{
+    (void) state;
+    enum { COUNT = 70000 };
+    scope_minmax kept, lagging;
+    build(&kept, values, COUNT);
+    scope_minmax_init(&lagging);
+    uint64_t end = 0;
+    while (end < COUNT)
+    {
+        end += 1 + (uint64_t) rand() % 700;
+        if (end > COUNT)
+            end = COUNT;
+        for (int r = 0; r < 20; r++)
+        {
+            uint64_t a = (uint64_t) rand() % end;
+            uint64_t b = a + 1 + (uint64_t) rand() % (end - a);
+            scope_extent got = scope_minmax_query(&lagging, values, 0, a, b);
+            scope_extent want = brute(values, a, b);
+            assert_true(got.min == want.min && got.max == want.max);
+        }
+        if (rand() % 3)
+            assert_true(scope_minmax_catch_up(&lagging, values, 0, 0, end));
+    }
+    assert_true(scope_minmax_catch_up(&lagging, values, 0, 0, COUNT));
+    for (unsigned l = 0; l < SCOPE_MINMAX_LEVELS; l++)
+    {
+        const scope_minmax_level *a = &kept.level[l], *b = &lagging.level[l];
+        assert_int_equal(a->base, b->base);
+        assert_int_equal(a->count, b->count);
+        for (size_t e = 0; e < a->count; e++)
+        {
+            const scope_extent *x = &a->entry[a->head + e];
+            const scope_extent *y = &b->entry[b->head + e];
+            assert_true(x->min == y->min && x->max == y->max);
+        }
+    }
+    /* Behind, then trimmed past where it was. */
+    scope_minmax_trim(&lagging, 90000);
+    assert_true(scope_minmax_catch_up(&lagging, values, 0, 90003, 100000));
+    for (int r = 0; r < 500; r++)
+    {
+        uint64_t a = 90003 + (uint64_t) rand() % (100000 - 90003);
+        uint64_t b = a + 1 + (uint64_t) rand() % (100000 - a);
+        scope_extent got = scope_minmax_query(&lagging, values, 0, a, b);
+        scope_extent want = brute(values, a, b);
+        assert_true(got.min == want.min && got.max == want.max);
+    }
+    scope_minmax_free(&kept);
+    scope_minmax_free(&lagging);
+}
+
 /* A block goes up a level as soon as its last sample is in: queried right
  * after each append, ranges ending at the newest sample match the samples
  * (a rising signal, which widens every level each sample), and a range
@@ -423,6 +481,7 @@ int main(void)
         cmocka_unit_test(test_columns_stay_put_while_the_view_scrolls),
         cmocka_unit_test(test_columns_of_bursts_match_brute_force),
         cmocka_unit_test(test_deferred_pyramid_is_built_when_asked),
+        cmocka_unit_test(test_lagging_pyramid_catches_up_in_blocks),
         cmocka_unit_test(test_lower_bound_finds_first_not_before),
         cmocka_unit_test(test_lower_bound_of_uneven_samples),
     };

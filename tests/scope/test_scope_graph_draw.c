@@ -238,7 +238,11 @@ static void test_frame_cost_follows_width_not_samples(void **state)
     /* The same frame, scanning samples instead of using the pyramids. */
     model.views = SCOPE_VIEW_NORMAL;
     for (unsigned k = 0; k < SCOPE_TRACKS; k++)
+    {
+        /* Emptied, and not to be built again from the samples held. */
         scope_minmax_free(&large->minmax[k]);
+        large->minmax[k].built = large->end;
+    }
     double ms_scan = frame_ms(&model, 9);
 
     print_message("frame %dx%d, values: 1000 samples %.2f ms, 1000000 "
@@ -250,6 +254,38 @@ static void test_frame_cost_follows_width_not_samples(void **state)
     assert_true(ms_large < 4 * ms_small + 5);
     test_series_delete(small);
     test_series_delete(large);
+}
+
+/* A pyramid pays for itself when columns hold many samples each: a frame
+ * of a few samples a column (a live 10 s of 1 kHz is 13) reads them and
+ * leaves the pyramid unbuilt; a frame of thousands a column builds it,
+ * and a narrow frame after that leaves it as it was. */
+static void test_pyramid_built_only_for_dense_columns(void **state)
+{
+    (void) state;
+    scope_series *sparse = noisy_series(3000, 10.0);
+    scope_series *dense = noisy_series(400000, 10.0);
+    graph_model model = {
+        .series = &sparse, .series_count = 1, .views = SCOPE_VIEW_NORMAL,
+        .view_end = 10.0, .duration = 10.0, .max_samples = -1,
+    };
+    const scope_minmax *pyramid = &sparse->minmax[SCOPE_TRACK_VALUE];
+    frame_ms(&model, 1);
+    assert_int_equal(pyramid->level[0].count, 0);
+    model.series = &dense;
+    pyramid = &dense->minmax[SCOPE_TRACK_VALUE];
+    frame_ms(&model, 1);
+    assert_int_equal(pyramid->built, dense->end);
+    assert_int_equal(pyramid->level[0].count, 400000 / 16);
+    /* Zoomed into a tenth of a second: 4 000 samples, 4 a column. */
+    model.view_end = 5.0;
+    model.duration = 0.1;
+    for (unsigned i = 0; i < 1000; i++)
+        scope_series_append(dense, 10.0 + i * 1e-5, 1);
+    frame_ms(&model, 1);
+    assert_int_equal(pyramid->built, dense->end - 1000);
+    test_series_delete(sparse);
+    test_series_delete(dense);
 }
 
 /* Rows of the plot that hold colour 'rgb' anywhere, from 'y0' to 'y1'. */
@@ -647,6 +683,7 @@ int main(void)
         cmocka_unit_test(test_slow_channel_is_drawn_as_a_line),
         cmocka_unit_test(test_png_file_has_the_requested_size),
         cmocka_unit_test(test_frame_cost_follows_width_not_samples),
+        cmocka_unit_test(test_pyramid_built_only_for_dense_columns),
     };
     return cmocka_run_group_tests_name("scope_graph_draw", tests, NULL, NULL);
 }
