@@ -69,6 +69,9 @@ long scope_csv_write_views(FILE *out, scope_series *const *series,
                            unsigned count, const uint64_t *first,
                            const uint64_t *end, const unsigned *views)
 {
+    for (unsigned s = 0; s < count; s++)
+        if (views[s] & (SCOPE_VIEW_AVERAGE | SCOPE_VIEW_MINMAX))
+            scope_series_derive(series[s]);
     fputs("time", out);
     for (unsigned c = 0; c < COLUMNS; c++)
         for (unsigned s = 0; s < count; s++)

@@ -39,6 +39,37 @@ void scope_series_free(scope_series *series)
     series->channel = -1;
 }
 
+/* Average, min and max of samples [derived, to), stored if 'keep'. */
+static void envelope_to(scope_series *series, uint64_t to, bool keep)
+{
+    double out[SCOPE_TRACKS];
+    for (uint64_t i = series->derived; i < to; i++)
+    {
+        size_t at = (size_t) (i - series->base);
+        scope_stats_envelope(&series->stats,
+                             series->track[SCOPE_TRACK_VALUE][at], out);
+        if (keep)
+        {
+            series->track[SCOPE_TRACK_AVERAGE][at] = out[SCOPE_TRACK_AVERAGE];
+            series->track[SCOPE_TRACK_MIN][at] = out[SCOPE_TRACK_MIN];
+            series->track[SCOPE_TRACK_MAX][at] = out[SCOPE_TRACK_MAX];
+        }
+    }
+    if (to > series->derived)
+        series->derived = to;
+}
+
+/* Samples before 'to' are going: their envelope, not stored. */
+static void skip_envelope(scope_series *series, uint64_t to)
+{
+    envelope_to(series, to, false);
+}
+
+void scope_series_derive(scope_series *series)
+{
+    envelope_to(series, series->end, true);
+}
+
 /* Room for one more sample: slide the kept ones to the front when half
  * the arrays hold dropped samples, else grow them all. */
 static bool series_reserve(scope_series *series)
@@ -49,6 +80,8 @@ static bool series_reserve(scope_series *series)
     size_t dead = (size_t) (series->first - series->base);
     if (dead && dead >= series->capacity / 2)
     {
+        /* The envelope goes through the values about to go. */
+        skip_envelope(series, series->first);
         size_t live = used - dead;
         memmove(series->time, series->time + dead, live * sizeof(double));
         for (unsigned k = 0; k < SCOPE_TRACKS; k++)
@@ -100,8 +133,12 @@ static void prepare_ahead(scope_series *series, size_t at)
     if (to > series->capacity)
         to = series->capacity;
     scope_sample_array_prepare(series->time, at, to);
+    /* The average and envelope only while a view keeps them up: a series
+     * none shows never touches their pages. */
+    bool derived = series->end - series->derived < PREPARED_AHEAD;
     for (unsigned k = 0; k < SCOPE_TRACKS; k++)
-        scope_sample_array_prepare(series->track[k], at, to);
+        if (derived || k == SCOPE_TRACK_VALUE || k == SCOPE_TRACK_INTERVAL)
+            scope_sample_array_prepare(series->track[k], at, to);
 }
 
 bool scope_series_append(scope_series *series, double time, double value)
@@ -113,18 +150,17 @@ bool scope_series_append(scope_series *series, double time, double value)
         prepare_ahead(series, at);
     if (series->end > series->first && time < series->latest_time)
         time = series->latest_time;     /* keep times sorted for searches */
-    double tracks[SCOPE_TRACKS];
-    scope_stats_add(&series->stats, time, value, tracks);
-    scope_pace_add(&series->pace, tracks[SCOPE_TRACK_INTERVAL] * 1e-6);
+    double interval = scope_stats_interval(&series->stats, time);
+    scope_pace_add(&series->pace, interval * 1e-6);
+    /* The average and envelope wait for a view (scope_series_derive), the
+     * pyramids for a frame that needs them (scope_series_columns_track). */
     series->time[at] = time;
-    /* The pyramids catch up when a frame needs them, a block at a time
-     * (scope_series_columns_track). */
-    for (unsigned k = 0; k < SCOPE_TRACKS; k++)
-        series->track[k][at] = tracks[k];
+    series->track[SCOPE_TRACK_VALUE][at] = value;
+    series->track[SCOPE_TRACK_INTERVAL][at] = interval;
     series->end++;
     series->latest_time = time;
     series->latest_value = value;
-    series->latest_interval = tracks[SCOPE_TRACK_INTERVAL];
+    series->latest_interval = interval;
     return true;
 }
 
@@ -163,6 +199,9 @@ scope_track_view scope_series_columns_track(scope_series *series,
                                             scope_track_kind kind,
                                             double per_column)
 {
+    if (kind == SCOPE_TRACK_AVERAGE || kind == SCOPE_TRACK_MIN ||
+        kind == SCOPE_TRACK_MAX)
+        scope_series_derive(series);
     /* On failure the pyramid empties itself and queries scan. */
     if (!(per_column < 2 << SCOPE_MINMAX_SHIFT))
         scope_minmax_catch_up(&series->minmax[kind], series->track[kind],

@@ -2,7 +2,9 @@
  *
  * A scope_series is one channel, by name: its samples and, for each, the
  * derived tracks of series_stats.h, with a min/max pyramid per track for
- * decimation. It outlives the process that recorded it: when the program
+ * decimation. The average and envelope tracks are worked out when asked
+ * for (scope_series_derive), most graphs never showing them: a sample
+ * read writes three numbers, not six. It outlives the process that recorded it: when the program
  * exits its last data stays; when it restarts, the series continues with
  * the new process's samples (source.h fills it).
  */
@@ -39,7 +41,8 @@ typedef struct scope_series
     double *     time;
     double *     track[SCOPE_TRACKS];
     scope_minmax minmax[SCOPE_TRACKS];
-    scope_stats  stats;
+    scope_stats  stats;                 /* its envelope as of 'derived' */
+    uint64_t     derived;               /* average, min, max held before */
 
     uint64_t     lost;                  /* overwritten before we read them */
     scope_loss_rate losses;             /* of the last second */
@@ -63,15 +66,20 @@ bool scope_series_append(scope_series *series, double time, double value);
  * beyond the newest 'keep'. */
 void scope_series_trim(scope_series *series, double oldest, size_t keep);
 
-/* Samples of 'kind' as decimate.c reads them. */
+/* Work out the average and envelope tracks up to the newest sample. */
+void scope_series_derive(scope_series *series);
+
+/* Samples of 'kind' as decimate.c reads them (the average and envelope as
+ * far as scope_series_derive() went). */
 scope_track_view scope_series_track(const scope_series *series,
                                     scope_track_kind kind);
 
-/* The same, to decimate into columns of 'per_column' samples on average:
- * from two blocks of its min/max pyramid a column (decimate.h), the
- * pyramid is brought up to date first; with fewer, queries read the
- * samples, which costs no more (a live 10 s of 1 kHz is 13 a column),
- * and the pyramid waits, whole blocks at a time, until columns widen. */
+/* The same, derived if need be, to decimate into columns of 'per_column'
+ * samples on average: from two blocks of its min/max pyramid a column
+ * (decimate.h), the pyramid is brought up to date first; with fewer,
+ * queries read the samples, which costs no more (a live 10 s of 1 kHz is
+ * 13 a column), and the pyramid waits, whole blocks at a time, until
+ * columns widen. */
 scope_track_view scope_series_columns_track(scope_series *series,
                                             scope_track_kind kind,
                                             double per_column);

@@ -165,6 +165,53 @@ static void test_history_keeps_the_newest_samples(void **state)
     test_series_delete(s);
 }
 
+/* The average and envelope are worked out when a view asks, from where
+ * they were: the same numbers as working them out for every sample as it
+ * came, though samples went (trimmed and compacted away) in between; while
+ * no view asks, nothing is stored, and only the samples compacted away go
+ * through it. */
+static void test_average_and_envelope_wait_for_a_view(void **state)
+{
+    (void) state;
+    enum { COUNT = 60000 };
+    scope_series *s = malloc(sizeof(*s));
+    assert_non_null(s);
+    scope_series_init(s, "e", 0.99);
+    scope_stats eager;
+    scope_stats_init(&eager, 0.99);
+    static double want[COUNT][SCOPE_TRACKS];
+    srand(3);
+    for (unsigned i = 0; i < COUNT; i++)
+    {
+        double v = (i % 997 == 5) ? NAN : sin(i * 0.01) * 50 + rand() % 40;
+        scope_stats_add(&eager, i * 0.001, v, want[i]);
+        assert_true(scope_series_append(s, i * 0.001, v));
+        scope_series_trim(s, -INFINITY, 3000);
+        if (i < 20000)
+            continue;                   /* no view asked yet */
+        if (i == 20000)                 /* only through samples gone */
+            assert_true(s->derived <= s->first);
+        if (rand() % 50 == 0 || i == COUNT - 1)
+        {
+            scope_series_derive(s);
+            assert_int_equal(s->derived, s->end);
+            for (uint64_t k = s->first; k < s->end; k++)
+                for (unsigned t = SCOPE_TRACK_AVERAGE; t <= SCOPE_TRACK_MAX;
+                     t++)
+                {
+                    double got = s->track[t][k - s->base];
+                    assert_true(got == want[k][t] ||
+                                (isnan(got) && isnan(want[k][t])));
+                }
+        }
+    }
+    for (uint64_t k = s->first; k < s->end; k++)
+        assert_true(s->track[SCOPE_TRACK_INTERVAL][k - s->base] ==
+                    want[k][SCOPE_TRACK_INTERVAL]);
+    assert_true(s->capacity <= 8192);           /* compacted meanwhile */
+    test_series_delete(s);
+}
+
 static void test_history_times_never_go_back(void **state)
 {
     (void) state;
@@ -429,6 +476,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_history_keeps_the_newest_samples),
         cmocka_unit_test(test_history_times_never_go_back),
+        cmocka_unit_test(test_average_and_envelope_wait_for_a_view),
         cmocka_unit_test(test_visible_samples_by_time_and_cap),
         cmocka_unit_test(test_source_waits_for_the_segment),
         cmocka_unit_test(test_source_reads_the_channels_each_graph_matches),

@@ -87,7 +87,7 @@ static unsigned next_random(unsigned *state)
 }
 
 /* One frame: the columns of every track, from the cache and whole. */
-static double compare(scope_column_cache *cache, const scope_series *series,
+static double compare(scope_column_cache *cache, scope_series *series,
                       double t1, double span, unsigned frame,
                       uint64_t *decimated)
 {
@@ -101,6 +101,7 @@ static double compare(scope_column_cache *cache, const scope_series *series,
     unsigned count = COLUMNS + 2 + MARGIN;
     scope_track_view values = scope_series_track(series, SCOPE_TRACK_VALUE);
     uint64_t end = scope_track_lower_bound(&values, nextafter(t1, INFINITY));
+    scope_series_derive(series);        /* the average and envelope too */
     for (unsigned k = 0; k < SCOPE_TRACKS; k++)
     {
         scope_track_view track = scope_series_track(series, k);
