@@ -384,8 +384,14 @@ static void frame_legend_ranges(cairo_t *cr, frame_state *f)
     f->legend_stamp = 0;                /* its bytes say what it shows */
 }
 
-/* Above the plot: the title line and the legend. */
-static void frame_top(cairo_t *cr, const frame_state *f)
+/* Above the plot: the title line and the legend. 'kept': in a part the
+ * bands keep while it shows the same, where the legend is drawn as it
+ * is, not through an image of its own: the part is drawn again only when
+ * the legend (or the title) changes, and an image then cost writing its
+ * every pixel twice, and GTK reading them again, where text costs its
+ * glyphs (a 16-channel legend is 890 x 108 pixels, redrawn four times a
+ * second). */
+static void frame_top(cairo_t *cr, const frame_state *f, bool kept)
 {
     const graph_model *model = f->model;
     const graph_layout *l = &f->l;
@@ -393,7 +399,8 @@ static void frame_top(cairo_t *cr, const frame_state *f)
                       model->views & SCOPE_VIEW_TIMING ? l->x + l->w
                                                        : f->width - 8,
                       f->anything ? model->message : NULL);
-    graph_legend_put(cr, model, f->shown, f->colour, f->width, f->hooks);
+    graph_legend_put(cr, model, f->shown, f->colour, f->width,
+                     kept ? NULL : f->hooks);
 }
 
 /* Around the plot: the axes' labels. */
@@ -723,7 +730,7 @@ static bool frame_in_bands(const frame_state *f, graph_plot_info *info)
     if (cr)
     {
         frame_background(cr, f);
-        frame_top(cr, f);
+        frame_top(cr, f, true);
         frame_focus(cr, f);
         close_part(f, GRAPH_PART_TOP, cr);
     }
@@ -827,7 +834,7 @@ void graph_draw_frame_hooked(cairo_t *cr, double width, double height,
         {
             info.below = 0;
             frame_background(cr, &f);
-            frame_top(cr, &f);
+            frame_top(cr, &f, false);
             frame_axes(cr, &f);
             frame_plot(cr, &f, &info);
             frame_over_plot(cr, &f, frame);
