@@ -2,8 +2,8 @@
  * stays the same.
  *
  * Text is dear: cairo shapes and rasterises it when a frame draws it, and
- * GTK pays again when it replays the frame. In a frame drawn whole (a
- * zoomed or panned view), a legend of 32 entries whose numbers change a
+ * GTK pays again when it replays the frame. In a frame drawn whole (with
+ * a crosshair, readout, cursors or a zoom band over the plot), a legend of 32 entries whose numbers change a
  * few times a second is drawn once into an image and painted every frame
  * until its key (the bytes that decide what it shows) changes; a frame in
  * kept bands draws it in the top band, itself kept while it shows the
