@@ -232,14 +232,53 @@ double graph_time_tick_step(const graph_layout *l, double t0, double t1)
 /* A time label reaches less than this far either side of its tick. */
 #define LABEL_REACH     100.0
 
+/* Time labels made lately: a live frame finds those near the plot's
+ * ends at every frame, and formatting a number was a tenth of the demo
+ * window's own drawing. Drawing happens on one thread, as for graph_ink. */
+#define LABELS_KEPT     8
+
+typedef struct kept_label
+{
+    double      t, step, scale;
+    int         decimals;
+    const char *prefix;
+    char        text[48];
+} kept_label;
+
+static kept_label labels_kept[LABELS_KEPT];
+static unsigned labels_next;
+
+/* The label of time t with 'ticks', and "s", in label[size]. */
+static void time_label(const scope_ticks *ticks, double t, char *label,
+                       size_t size)
+{
+    for (unsigned i = 0; i < LABELS_KEPT; i++)
+    {
+        const kept_label *k = &labels_kept[i];
+        if (k->prefix && k->t == t && k->step == ticks->step &&
+            k->scale == ticks->scale && k->decimals == ticks->decimals &&
+            k->prefix == ticks->prefix && strlen(k->text) < size)
+        {
+            memcpy(label, k->text, strlen(k->text) + 1);
+            return;
+        }
+    }
+    size_t n = scope_tick_label(ticks, t, label, size - 2);
+    memcpy(label + n, "s", 2);
+    kept_label *k = &labels_kept[labels_next++ % LABELS_KEPT];
+    *k = (kept_label) { .t = t, .step = ticks->step, .scale = ticks->scale,
+                        .decimals = ticks->decimals,
+                        .prefix = ticks->prefix };
+    snprintf(k->text, sizeof(k->text), "%s", label);
+}
+
 /* Tick i's label (l->y + l->h + 17 its baseline) as the frame draws it:
  * centred on the tick unless that would pass the right margin. */
 static double label_text(cairo_t *cr, const scope_ticks *ticks, double t,
                          double x, const graph_layout *l, char *label,
                          size_t size, double *half)
 {
-    size_t n = scope_tick_label(ticks, t, label, size - 2);
-    memcpy(label + n, "s", 2);
+    time_label(ticks, t, label, size);
     *half = graph_text_width(cr, label) / 2;
     if (x + *half > l->x + l->w + GRAPH_MARGIN_RIGHT - 2)
         return l->x + l->w + GRAPH_MARGIN_RIGHT - 2 - *half;
