@@ -257,9 +257,9 @@ static void time_label(const scope_ticks *ticks, double t, char *label,
         const kept_label *k = &labels_kept[i];
         if (k->prefix && k->t == t && k->step == ticks->step &&
             k->scale == ticks->scale && k->decimals == ticks->decimals &&
-            k->prefix == ticks->prefix && strlen(k->text) < size)
+            k->prefix == ticks->prefix)
         {
-            memcpy(label, k->text, strlen(k->text) + 1);
+            snprintf(label, size, "%s", k->text);
             return;
         }
     }

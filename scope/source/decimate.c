@@ -85,13 +85,13 @@ static bool level_take(scope_minmax_level *level, uint64_t block,
 }
 
 /* Take extent 'e' of the samples of a first-level block up to 'index'
- * into every level it goes into: a block goes into the next level once
- * its last sample is in. False (the pyramid emptied) when out of memory. */
+ * into every level it goes into. Queries use whole blocks only
+ * (scope_minmax_query), so a block goes into the next level once its last
+ * sample is in: a sample costs one level, not all six (a rising signal
+ * widened every one of them). False (the pyramid emptied) when out of
+ * memory. */
 static bool take_extent(scope_minmax *mm, uint64_t index, scope_extent e)
 {
-    /* Queries use whole blocks only (scope_minmax_query), so a sample
-     * costs one level, not all six (a rising signal widened every one of
-     * them). */
     for (unsigned l = 0; l < SCOPE_MINMAX_LEVELS; l++)
     {
         scope_minmax_level *level = &mm->level[l];

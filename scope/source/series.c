@@ -59,12 +59,6 @@ static void envelope_to(scope_series *series, uint64_t to, bool keep)
         series->derived = to;
 }
 
-/* Samples before 'to' are going: their envelope, not stored. */
-static void skip_envelope(scope_series *series, uint64_t to)
-{
-    envelope_to(series, to, false);
-}
-
 void scope_series_derive(scope_series *series)
 {
     envelope_to(series, series->end, true);
@@ -80,8 +74,8 @@ static bool series_reserve(scope_series *series)
     size_t dead = (size_t) (series->first - series->base);
     if (dead && dead >= series->capacity / 2)
     {
-        /* The envelope goes through the values about to go. */
-        skip_envelope(series, series->first);
+        /* The envelope goes through the values about to go, unstored. */
+        envelope_to(series, series->first, false);
         size_t live = used - dead;
         memmove(series->time, series->time + dead, live * sizeof(double));
         for (unsigned k = 0; k < SCOPE_TRACKS; k++)

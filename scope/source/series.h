@@ -4,9 +4,10 @@
  * derived tracks of series_stats.h, with a min/max pyramid per track for
  * decimation. The average and envelope tracks are worked out when asked
  * for (scope_series_derive), most graphs never showing them: a sample
- * read writes three numbers, not six. It outlives the process that recorded it: when the program
- * exits its last data stays; when it restarts, the series continues with
- * the new process's samples (source.h fills it).
+ * read writes three numbers, not six. It outlives the process that
+ * recorded it: when the program exits its last data stays; when it
+ * restarts, the series continues with the new process's samples
+ * (source.h fills it).
  */
 #ifndef SCOPE_SERIES_H
 #define SCOPE_SERIES_H
