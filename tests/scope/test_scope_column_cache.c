@@ -195,6 +195,51 @@ static void test_scrolling_columns_equal_whole_decimation(void **state)
     test_series_delete(series);
 }
 
+/* A live view at 1 kHz: each frame decimates again the column that held
+ * the newest sample, and the columns after it, and no other: the columns
+ * before it hold what they held, and reading their samples again was a
+ * cache miss a frame per track. */
+static void test_live_frame_decimates_from_the_newest_column(void **state)
+{
+    (void) state;
+    scope_series *series = test_series("live", 0, 0, 0, 0, 0);
+    scope_column_cache *cache = scope_column_cache_new();
+    assert_non_null(cache);
+    static scope_column want[COLUMNS];
+    const double step = 0.01;           /* ten samples a column */
+    double t = 0.0003;
+    unsigned checked = 0;
+    for (unsigned frame = 0; frame < 200; frame++)
+    {
+        double t1 = 2 + 0.025 * frame;
+        int64_t origin = (int64_t) floor(t1 / step) - COLUMNS + 1;
+        /* The column the newest sample went to at the frame before. */
+        int64_t holder = (int64_t) floor((t - 0.001) / step);
+        while (t < t1 - 0.004)
+        {
+            scope_series_append(series, t, sin(t));
+            t += 0.001;
+        }
+        scope_track_view track = scope_series_track(series,
+                                                    SCOPE_TRACK_VALUE);
+        uint64_t before = scope_column_cache_decimated(cache);
+        const scope_column *got = scope_column_cache_get(
+            cache, 0, series, &track, track.end, origin, step, COLUMNS);
+        assert_non_null(got);
+        scope_decimate(&track, track.first, track.end, origin, step, COLUMNS,
+                       want);
+        expect_same(got, want, COLUMNS, frame);
+        if (frame == 0)
+            continue;
+        assert_int_equal(scope_column_cache_decimated(cache) - before,
+                         origin + COLUMNS - holder);
+        checked++;
+    }
+    assert_int_equal(checked, 199);
+    scope_column_cache_delete(cache);
+    test_series_delete(series);
+}
+
 /* Other samples at the same place: another series, or the same one
  * started over, are decimated afresh. */
 static void test_other_samples_are_decimated_again(void **state)
@@ -259,6 +304,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_scrolling_columns_equal_whole_decimation),
+        cmocka_unit_test(test_live_frame_decimates_from_the_newest_column),
         cmocka_unit_test(test_other_samples_are_decimated_again),
         cmocka_unit_test(test_kept_edges_follow_a_rounded_step),
     };
