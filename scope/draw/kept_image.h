@@ -7,9 +7,11 @@
  * of 32 entries whose numbers change a few times a second is drawn once
  * into an image and painted every frame until its key (the bytes that
  * decide what it shows) changes; a frame in kept bands draws it in the
- * top band, itself kept while it shows the same. The part must paint its own opaque background: drawn on that
- * in an image whose pixels land on the output's one for one, it has the
- * pixels it would have drawn in place. The output may have several pixels
+ * top band, itself kept while it shows the same.
+ *
+ * The part must paint its own opaque background: drawn on that in an
+ * image whose pixels land on the output's one for one, it has the pixels
+ * it would have drawn in place. The output may have several pixels
  * per unit of user space (a HiDPI screen, where GTK replays the frame at
  * its scale): the image is drawn at that scale, or it would be blurred.
  *

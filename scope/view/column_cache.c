@@ -146,12 +146,13 @@ static int64_t first_unsettled(const cache_slot *k, double step)
         if (at[c].used)
             return bits(at[c].end_time) == k->last_time
                        ? k->origin + (int64_t) c : right;
-    int64_t c;
+    int64_t near;
     double last;
     memcpy(&last, &k->last_time, sizeof(last));
-    if (k->end <= k->first || !column_near(last, step, &c))
+    if (k->end <= k->first || !column_near(last, step, &near))
         return k->origin;
-    return c - 1 < k->origin ? k->origin : c - 1 < right ? c - 1 : right;
+    return near - 1 < k->origin ? k->origin
+                                : near - 1 < right ? near - 1 : right;
 }
 
 /* The absolute columns [*lo, *hi) of the slot's last call that hold the
@@ -229,12 +230,14 @@ static kept_block *block_at(const cache_slot *k, unsigned level,
     return &k->level[level].blocks[(uint64_t) index & mask];
 }
 
-/* Forget the summaries of blocks that hold any of columns [from, to):
- * decimated again. Blocks elsewhere in the range hold columns kept; those
+/* Forget the summaries of blocks, and the tail, that hold any of columns
+ * [from, to): decimated again. Blocks elsewhere in the range hold columns kept; those
  * out of it are checked by their index before use, and forgotten when
  * their columns come back into the range, decimated again. */
 static void forget_blocks(cache_slot *k, int64_t from, int64_t to)
 {
+    if (from < to && from < k->tail_end && to > k->tail_first)
+        k->tail_valid = false;
     for (unsigned l = 0; l < LEVELS && from < to; l++)
     {
         /* At most one round of the level's blocks. */
@@ -242,8 +245,6 @@ static void forget_blocks(cache_slot *k, int64_t from, int64_t to)
         int64_t last = block_of(to - 1, l);
         if (l == 0 && first < k->mid_end && last >= k->mid_first)
             k->mid_valid = false;
-        if (l == 0 && from < k->tail_end && to > k->tail_first)
-            k->tail_valid = false;
         if (last - first >= k->level[l].count)
             last = first + k->level[l].count - 1;
         for (int64_t i = first; i <= last; i++)
