@@ -18,6 +18,7 @@
 
 #include <math.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #define COLUMNS         300
 #define MARGIN          72
@@ -240,6 +241,44 @@ static void test_live_frame_decimates_from_the_newest_column(void **state)
     test_series_delete(series);
 }
 
+/* Page faults taken by this process so far. */
+static long page_faults(void)
+{
+    struct rusage usage;
+    getrusage(RUSAGE_SELF, &usage);
+    return usage.ru_minflt;
+}
+
+/* A frame writes no page of memory it has not written before: the room
+ * the columns scroll into is made when the cache grows, not a page at a
+ * time in the frames of the two widths after (a page fault each, dear
+ * in a virtual machine). First of the tests: the memory the cache gets
+ * has not been written by another. */
+static void test_scrolling_takes_no_page_fault(void **state)
+{
+    (void) state;
+    enum { WIDE = 4000, FRAMES = 3000 };
+    const double step = 0.01;           /* one sample a column */
+    scope_series *series = test_series("pages", 3 * WIDE + FRAMES * 3,
+                                       0.005, step, 0, 1);
+    scope_column_cache *cache = scope_column_cache_new();
+    assert_non_null(cache);
+    scope_track_view track = scope_series_track(series, SCOPE_TRACK_VALUE);
+    assert_non_null(scope_column_cache_get(cache, 0, series, &track,
+                                           track.end, 0, step, WIDE));
+    long before = page_faults();
+    for (unsigned frame = 1; frame <= FRAMES; frame++)
+        assert_non_null(scope_column_cache_get(cache, 0, series, &track,
+                                               track.end, 3 * frame, step,
+                                               WIDE));
+    long faults = page_faults() - before;
+    print_message("%u frames scrolled over %u columns: %ld page faults\n",
+                  FRAMES, 3 * FRAMES, faults);
+    assert_true(faults < 4);
+    scope_column_cache_delete(cache);
+    test_series_delete(series);
+}
+
 /* Other samples at the same place: another series, or the same one
  * started over, are decimated afresh. */
 static void test_other_samples_are_decimated_again(void **state)
@@ -303,6 +342,7 @@ static void test_kept_edges_follow_a_rounded_step(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_scrolling_takes_no_page_fault),
         cmocka_unit_test(test_scrolling_columns_equal_whole_decimation),
         cmocka_unit_test(test_live_frame_decimates_from_the_newest_column),
         cmocka_unit_test(test_other_samples_are_decimated_again),
