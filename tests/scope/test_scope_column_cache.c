@@ -17,6 +17,7 @@
 #include "scope_test_series.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 
@@ -274,7 +275,10 @@ static void test_scrolling_takes_no_page_fault(void **state)
     long faults = page_faults() - before;
     print_message("%u frames scrolled over %u columns: %ld page faults\n",
                   FRAMES, 3 * FRAMES, faults);
-    assert_true(faults < 4);
+    /* A sanitizer's runtime fills shadow memory and traces of its own as
+     * the frames run: only the plain build can count the cache's. */
+    if (!getenv("SANITIZED"))
+        assert_true(faults < 4);
     scope_column_cache_delete(cache);
     test_series_delete(series);
 }
