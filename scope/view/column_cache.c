@@ -151,8 +151,9 @@ static int64_t first_unsettled(const cache_slot *k, double step)
     memcpy(&last, &k->last_time, sizeof(last));
     if (k->end <= k->first || !column_near(last, step, &near))
         return k->origin;
-    return near - 1 < k->origin ? k->origin
-                                : near - 1 < right ? near - 1 : right;
+    if (near - 1 < k->origin)
+        return k->origin;
+    return near - 1 < right ? near - 1 : right;
 }
 
 /* The absolute columns [*lo, *hi) of the slot's last call that hold the
@@ -231,9 +232,10 @@ static kept_block *block_at(const cache_slot *k, unsigned level,
 }
 
 /* Forget the summaries of blocks, and the tail, that hold any of columns
- * [from, to): decimated again. Blocks elsewhere in the range hold columns kept; those
- * out of it are checked by their index before use, and forgotten when
- * their columns come back into the range, decimated again. */
+ * [from, to): decimated again. Blocks elsewhere in the range hold columns
+ * kept; those out of it are checked by their index before use, and
+ * forgotten when their columns come back into the range, decimated
+ * again. */
 static void forget_blocks(cache_slot *k, int64_t from, int64_t to)
 {
     if (from < to && from < k->tail_end && to > k->tail_first)
