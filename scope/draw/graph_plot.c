@@ -32,7 +32,7 @@ double graph_plot_from(const graph_plot *p, double x)
         if (!c->count)
             continue;
         unsigned before = graph_columns_used_before(c, column_at(p, c, x));
-        double at = p->l.x + (double) (c->origin + before) - p->shift;
+        double at = p->l.x + (double) (c->origin + before) - p->shift + 0.5;
         if (at < from)
             from = at;
     }

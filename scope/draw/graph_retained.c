@@ -430,8 +430,8 @@ static double changed_from(const graph_retained *r,
             from = x;
         double newest = series->time[series->end - 1 - series->base];
         x = graph_x(info, left, (int64_t) floor(newest / info->step));
-        if (x + 1 + GRAPH_TRACE_REACH > *to)
-            *to = x + 1 + GRAPH_TRACE_REACH;
+        if (x + 0.5 + GRAPH_TRACE_REACH > *to)
+            *to = x + 0.5 + GRAPH_TRACE_REACH;
     }
     if (isfinite(from))
         from = graph_plot_from(plot, from);

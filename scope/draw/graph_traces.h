@@ -60,10 +60,12 @@ unsigned graph_columns_from(const graph_columns *cols, unsigned c,
 /* The used column before c, or c itself if there is none. */
 unsigned graph_columns_used_before(const graph_columns *cols, unsigned c);
 
-/* Pixels beyond its columns' centres that a trace covers: the end of its
- * line, half its width, and the square of a lone sample, with the pixel
- * they may start in. */
-#define GRAPH_TRACE_REACH       2
+/* Pixels beyond its columns' centres that a trace covers: half its line's
+ * width, or the square of a lone sample (1); a gap dot's radius, or the
+ * level end of a dense column's band, which starts at the column's edge
+ * (1.5). Those edges are whole pixels, so a pixel further out stays
+ * clear: a retained plot draws again no more columns than it must. */
+#define GRAPH_TRACE_REACH       1.5
 
 /* The end of the columns to draw so that the pixels left of column c
  * are those of the whole trace: a used column at least 4 after c (the

@@ -187,7 +187,11 @@ static bool kept_range(const cache_slot *k, const void *owner,
     }
     if (end > k->end)
     {
-        int64_t unsettled = first_unsettled(k, step);
+        /* Worked out as the last call ended, when its newest columns were
+         * still in the cache; looked for again now, they were a miss per
+         * track at every frame. */
+        int64_t unsettled = step == k->step ? k->settled
+                                            : first_unsettled(k, step);
         if (unsettled < *hi)
             *hi = unsettled;
     }

@@ -696,6 +696,68 @@ static void test_rising_counter_is_seldom_drawn_whole(void **state)
     test_series_delete(count);
 }
 
+/* A live plot with a sample a column: each frame draws again the columns
+ * its one new sample changes, no more. The line to it starts at the
+ * centre of the column before, and a trace reaches 1.5 pixels past a
+ * centre (a gap dot's radius, a dense column's level end): that column,
+ * the one left of it, the new one and the one right of it, 4 in all (6
+ * when the reach was counted from a column's edge, as 2 pixels). */
+static void test_new_sample_redraws_only_the_columns_it_changes(void **state)
+{
+    (void) state;
+    scope_series *wave = test_series("wave", 0, 0, 0, 0, 0);
+    scope_series *series[1] = { wave };
+    double legend_values[1] = { NAN }, legend_intervals[1] = { NAN };
+    graph_model model = {
+        .title = "one a column", .series = series, .series_count = 1,
+        .views = SCOPE_VIEW_NORMAL | SCOPE_VIEW_TIMING, .duration = SPAN,
+        .max_samples = -1, .legend_values = legend_values,
+        .legend_intervals = legend_intervals,
+    };
+    graph_retained *r = graph_retained_new();
+    assert_non_null(r);
+    cairo_surface_t *drawn = blank(), *whole = blank();
+    double columns = graph_plot_width(&model, WIDTH);
+    double step = SPAN / columns;
+    unsigned frames = 0, four = 0, more = 0, differing = 0;
+    /* Up to the span full, then a frame a sample. */
+    for (unsigned k = 0; k < 2 * (unsigned) columns; k++)
+    {
+        /* Irregular times in each column: steep timing dashes and dots. */
+        double t = (k + 0.2 + 0.6 * ((k * 7) % 11) / 10.0) * step;
+        scope_series_append(wave, t, sin(k / 9.0) + 0.3 * ((k * 5) % 3));
+        if (k < (unsigned) columns)
+            continue;
+        model.view_end = graph_retained_live_end(t, SPAN, columns);
+        cairo_t *cr = cairo_create(drawn);
+        graph_retained_draw(r, cr, WIDTH, HEIGHT, &model, NULL);
+        cairo_destroy(cr);
+        cr = cairo_create(whole);
+        graph_retained_reference(r, cr, WIDTH, HEIGHT, &model);
+        cairo_destroy(cr);
+        bool was_whole;
+        unsigned count = graph_retained_drawn(r, &was_whole);
+        frames++;
+        differing += differences(drawn, whole, frames) != 0;
+        if (was_whole)
+            continue;
+        four += count == 4;
+        /* 3 when the next column is in a tile not yet held (drawn with
+         * it); 16 more in a frame that adds a tile. */
+        more += count > 4 && count < 16;
+    }
+    print_message("%u frames a sample each, %u drew 4 columns, %u more "
+                  "without a new tile, %u differing\n", frames, four, more,
+                  differing);
+    assert_int_equal(differing, 0);
+    assert_int_equal(more, 0);
+    assert_true(four >= frames * 3 / 4);
+    cairo_surface_destroy(drawn);
+    cairo_surface_destroy(whole);
+    graph_retained_delete(r);
+    test_series_delete(wave);
+}
+
 /* The live end lands on a whole column, never before the data. */
 static void test_live_end_is_a_whole_column(void **state)
 {
@@ -722,6 +784,7 @@ int main(void)
         cmocka_unit_test(test_hidpi_frames_are_drawn_at_its_scale),
         cmocka_unit_test(test_filling_span_is_kept_and_equals_whole_frame),
         cmocka_unit_test(test_rising_counter_is_seldom_drawn_whole),
+        cmocka_unit_test(test_new_sample_redraws_only_the_columns_it_changes),
         cmocka_unit_test(test_live_end_is_a_whole_column),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
