@@ -643,6 +643,61 @@ static void test_filling_span_is_kept_and_equals_whole_frame(void **state)
     scene_free(&s);
 }
 
+/* One channel alone, each frame drawn retained and whole. */
+typedef struct lone_scene
+{
+    scope_series *series[1];
+    double legend_values[1], legend_intervals[1];
+    graph_model model;
+    graph_retained *r;
+    cairo_surface_t *drawn, *whole;
+    double columns;
+    unsigned frames, wholes, differing;
+} lone_scene;
+
+static void lone_init(lone_scene *s, const char *title, unsigned views)
+{
+    memset(s, 0, sizeof(*s));
+    s->series[0] = test_series(title, 0, 0, 0, 0, 0);
+    s->legend_values[0] = s->legend_intervals[0] = NAN;
+    s->model = (graph_model) {
+        .title = title, .series = s->series, .series_count = 1,
+        .views = views, .duration = SPAN, .max_samples = -1,
+        .legend_values = s->legend_values,
+        .legend_intervals = s->legend_intervals,
+    };
+    s->r = graph_retained_new();
+    assert_non_null(s->r);
+    s->drawn = blank();
+    s->whole = blank();
+    s->columns = graph_plot_width(&s->model, WIDTH);
+}
+
+/* A live frame ending at 'end': the columns it drew, and whether all. */
+static unsigned lone_frame(lone_scene *s, double end, bool *was_whole)
+{
+    s->model.view_end = graph_retained_live_end(end, SPAN, s->columns);
+    cairo_t *cr = cairo_create(s->drawn);
+    graph_retained_draw(s->r, cr, WIDTH, HEIGHT, &s->model, NULL);
+    cairo_destroy(cr);
+    cr = cairo_create(s->whole);
+    graph_retained_reference(s->r, cr, WIDTH, HEIGHT, &s->model);
+    cairo_destroy(cr);
+    unsigned count = graph_retained_drawn(s->r, was_whole);
+    s->frames++;
+    s->wholes += *was_whole;
+    s->differing += differences(s->drawn, s->whole, s->frames) != 0;
+    return count;
+}
+
+static void lone_free(lone_scene *s)
+{
+    cairo_surface_destroy(s->drawn);
+    cairo_surface_destroy(s->whole);
+    graph_retained_delete(s->r);
+    test_series_delete(s->series[0]);
+}
+
 /* A counter rising through the view: its range grows with room to grow
  * into (GRAPH_RETAINED_ROOM), so the plot is drawn whole every so often,
  * not at each tick step the count passes; each frame is still the one
@@ -650,50 +705,25 @@ static void test_filling_span_is_kept_and_equals_whole_frame(void **state)
 static void test_rising_counter_is_seldom_drawn_whole(void **state)
 {
     (void) state;
-    scope_series *count = test_series("count", 0, 0, 0, 0, 0);
-    scope_series *series[1] = { count };
-    double legend_values[1] = { NAN }, legend_intervals[1] = { NAN };
-    graph_model model = {
-        .title = "rising", .series = series, .series_count = 1,
-        .views = SCOPE_VIEW_NORMAL, .duration = SPAN, .max_samples = -1,
-        .legend_values = legend_values,
-        .legend_intervals = legend_intervals,
-    };
-    graph_retained *r = graph_retained_new();
-    assert_non_null(r);
-    cairo_surface_t *drawn = blank(), *whole = blank();
-    double columns = graph_plot_width(&model, WIDTH);
-    unsigned frames = 0, wholes = 0, differing = 0;
-    double t = 0, now = 1.0;
-    for (; now < 3 * SPAN; now += 0.0213)
+    lone_scene s;
+    lone_init(&s, "count", SCOPE_VIEW_NORMAL);
+    double t = 0;
+    for (double now = 1.0; now < 3 * SPAN; now += 0.0213)
     {
         for (; t <= now; t += 0.001)
-            scope_series_append(count, t, 1700 * t);
-        model.view_end = graph_retained_live_end(now, SPAN, columns);
-        cairo_t *cr = cairo_create(drawn);
-        graph_retained_draw(r, cr, WIDTH, HEIGHT, &model, NULL);
-        cairo_destroy(cr);
-        cr = cairo_create(whole);
-        graph_retained_reference(r, cr, WIDTH, HEIGHT, &model);
-        cairo_destroy(cr);
+            scope_series_append(s.series[0], t, 1700 * t);
         bool was_whole;
-        graph_retained_drawn(r, &was_whole);
-        frames++;
-        wholes += was_whole;
-        differing += differences(drawn, whole, frames) != 0;
+        lone_frame(&s, now, &was_whole);
     }
     print_message("%u frames of a rising count, %u drawn whole, %u "
-                  "differing\n", frames, wholes, differing);
-    assert_int_equal(differing, 0);
+                  "differing\n", s.frames, s.wholes, s.differing);
+    assert_int_equal(s.differing, 0);
     /* The count rises by a fifth of its span in view each second, and
      * the range fitted to it, rounded to ticks, is a tick step shorter at
      * times: 22 whole frames if that shrinks a grown range, as many
      * without room to grow into. */
-    assert_true(wholes <= 15);
-    cairo_surface_destroy(drawn);
-    cairo_surface_destroy(whole);
-    graph_retained_delete(r);
-    test_series_delete(count);
+    assert_true(s.wholes <= 15);
+    lone_free(&s);
 }
 
 /* A live plot with a sample a column: each frame draws again the columns
@@ -705,40 +735,21 @@ static void test_rising_counter_is_seldom_drawn_whole(void **state)
 static void test_new_sample_redraws_only_the_columns_it_changes(void **state)
 {
     (void) state;
-    scope_series *wave = test_series("wave", 0, 0, 0, 0, 0);
-    scope_series *series[1] = { wave };
-    double legend_values[1] = { NAN }, legend_intervals[1] = { NAN };
-    graph_model model = {
-        .title = "one a column", .series = series, .series_count = 1,
-        .views = SCOPE_VIEW_NORMAL | SCOPE_VIEW_TIMING, .duration = SPAN,
-        .max_samples = -1, .legend_values = legend_values,
-        .legend_intervals = legend_intervals,
-    };
-    graph_retained *r = graph_retained_new();
-    assert_non_null(r);
-    cairo_surface_t *drawn = blank(), *whole = blank();
-    double columns = graph_plot_width(&model, WIDTH);
-    double step = SPAN / columns;
-    unsigned frames = 0, four = 0, more = 0, differing = 0;
+    lone_scene s;
+    lone_init(&s, "wave", SCOPE_VIEW_NORMAL | SCOPE_VIEW_TIMING);
+    double step = SPAN / s.columns;
+    unsigned four = 0, more = 0;
     /* Up to the span full, then a frame a sample. */
-    for (unsigned k = 0; k < 2 * (unsigned) columns; k++)
+    for (unsigned k = 0; k < 2 * (unsigned) s.columns; k++)
     {
         /* Irregular times in each column: steep timing dashes and dots. */
         double t = (k + 0.2 + 0.6 * ((k * 7) % 11) / 10.0) * step;
-        scope_series_append(wave, t, sin(k / 9.0) + 0.3 * ((k * 5) % 3));
-        if (k < (unsigned) columns)
+        scope_series_append(s.series[0], t,
+                            sin(k / 9.0) + 0.3 * ((k * 5) % 3));
+        if (k < (unsigned) s.columns)
             continue;
-        model.view_end = graph_retained_live_end(t, SPAN, columns);
-        cairo_t *cr = cairo_create(drawn);
-        graph_retained_draw(r, cr, WIDTH, HEIGHT, &model, NULL);
-        cairo_destroy(cr);
-        cr = cairo_create(whole);
-        graph_retained_reference(r, cr, WIDTH, HEIGHT, &model);
-        cairo_destroy(cr);
         bool was_whole;
-        unsigned count = graph_retained_drawn(r, &was_whole);
-        frames++;
-        differing += differences(drawn, whole, frames) != 0;
+        unsigned count = lone_frame(&s, t, &was_whole);
         if (was_whole)
             continue;
         four += count == 4;
@@ -747,15 +758,12 @@ static void test_new_sample_redraws_only_the_columns_it_changes(void **state)
         more += count > 4 && count < 16;
     }
     print_message("%u frames a sample each, %u drew 4 columns, %u more "
-                  "without a new tile, %u differing\n", frames, four, more,
-                  differing);
-    assert_int_equal(differing, 0);
+                  "without a new tile, %u differing\n", s.frames, four,
+                  more, s.differing);
+    assert_int_equal(s.differing, 0);
     assert_int_equal(more, 0);
-    assert_true(four >= frames * 3 / 4);
-    cairo_surface_destroy(drawn);
-    cairo_surface_destroy(whole);
-    graph_retained_delete(r);
-    test_series_delete(wave);
+    assert_true(four >= s.frames * 3 / 4);
+    lone_free(&s);
 }
 
 /* The live end lands on a whole column, never before the data. */
