@@ -14,7 +14,10 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
+
+#define EXIT_LOCK_WAIT_NS 200000000L    /* see mark_exited */
 
 /* From the SIGBUS handler (segment_guard.c): the file of segment 'arg' was
  * truncated, and its range is private memory now. Records go on there, so
@@ -59,11 +62,29 @@ void share_let_go_if_detached_locked(void)
     record(recorder_warning, "Shared segment truncated under us, not shared");
 }
 
+/* At exit: place the rings of recorders that recorded since the command
+ * thread last tended (it does so some 50 ms after), so that a program
+ * that records and exits at once leaves all it can in the segment, then
+ * mark it exited. The lock is waited for (the command thread may be
+ * tending, and exit would stop it midway), but not forever: exit may come
+ * from a thread that holds it. */
 static void mark_exited(void)
 {
     share_header *h = __atomic_load_n(&writer->header, __ATOMIC_ACQUIRE);
-    if (h && h->pid == (uint32_t) getpid())
-        __atomic_store_n(&h->state, SHARE_STATE_EXITED, __ATOMIC_RELEASE);
+    if (!h || h->pid != (uint32_t) getpid())
+        return;
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_nsec += EXIT_LOCK_WAIT_NS;
+    until.tv_sec += until.tv_nsec / 1000000000;
+    until.tv_nsec %= 1000000000;
+    if (pthread_mutex_timedlock(&writer->lock, &until) == 0)
+    {
+        if (writer->fd >= 0 && writer->header == h)
+            ring_claims_tend(writer->claims);
+        pthread_mutex_unlock(&writer->lock);
+    }
+    __atomic_store_n(&h->state, SHARE_STATE_EXITED, __ATOMIC_RELEASE);
 }
 
 /* Unmap the segments left that no thread can still be writing into: all

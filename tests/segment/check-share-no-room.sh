@@ -59,36 +59,47 @@ check_run "$work/full" "cannot reserve .*No space left on device" "full"
 
 # Filling up: a 2 MiB tmpfs holds the segment's tables and some of the
 # rings of a QEMU-shaped program whose 1 500 recorders all record (3.4 MiB
-# of rings), two of them exported.
+# of rings), two of them exported. Run $1: "dump" dumps its own recorders
+# before it exits, "at-once" exits as soon as it has recorded (the rings
+# the command thread had not placed yet are placed at exit, which then
+# finds the file system full). Sets $kept, the records in the segment.
 program="$build/tests/writers/qemu_shaped"
 [ -x "$program" ] || fail "no $program (make tests builds it)"
-mkdir "$work/filling"
-status=0
-unshare -m sh -c '
-    mount -t tmpfs -o size=2m none "$1" || exit 99
-    RECORDER_SHARE="$1/segment" RECORDER_TRACES="^event_0\$=a,:^event_1\$=b," \
-        "$2" 1500 0 dump >"$3/filling.out" 2>"$3/filling.err"
-    status=$?
-    "$4" -l -S "$1/segment" >"$3/filling.list" 2>&1
-    "$4" -D -S "$1/segment" >"$3/filling.dump" 2>&1
-    exit $status' sh "$work/filling" "$program" "$work" "$build/recorder_scope" \
-    >"$work/out" 2>"$work/err" || status=$?
-[ "$status" -ne 99 ] || fail "cannot mount a tmpfs: $(cat "$work/err")"
-[ "$status" -eq 0 ] ||
-    fail "filling: exit status $status (SIGBUS is 135): $(grep -v '^\[' "$work/filling.err")"
-grep -qx "dumped 1500" "$work/filling.out" ||
-    fail "filling: its own dump: $(cat "$work/filling.out")"
-[ "$(grep -c "^recorder: no room for .*segment: No space left on device" \
-        "$work/filling.err")" -eq 1 ] ||
-    fail "filling: not said once: $(grep -v '^\[' "$work/filling.err")"
-! grep -q "truncated\|private memory, no longer shared" "$work/filling.err" ||
-    fail "filling: the segment was given up: $(grep -v '^\[' "$work/filling.err")"
-listed=$(grep -c "Tracepoint event_" "$work/filling.list" || true)
-[ "$listed" -eq 1500 ] || fail "filling: $listed recorders listed, not 1500"
-kept=$(grep -c "event_\([0-9]*\): event_\1 value \1\$" "$work/filling.dump" || true)
-[ "$kept" -gt 0 ] && [ "$kept" -lt 1500 ] ||
-    fail "filling: $kept records of the 1500 in the segment: $(head -5 "$work/filling.dump")"
+fill_up() {
+    rm -rf "$work/filling"
+    mkdir "$work/filling"
+    status=0
+    unshare -m sh -c '
+        mount -t tmpfs -o size=2m none "$1" || exit 99
+        RECORDER_SHARE="$1/segment" RECORDER_TRACES="^event_0\$=a,:^event_1\$=b," \
+            "$2" 1500 0 $5 >"$3/filling.out" 2>"$3/filling.err"
+        status=$?
+        "$4" -l -S "$1/segment" >"$3/filling.list" 2>&1
+        "$4" -D -S "$1/segment" >"$3/filling.dump" 2>&1
+        exit $status' sh "$work/filling" "$program" "$work" \
+        "$build/recorder_scope" "$([ "$1" = dump ] && echo dump)" \
+        >"$work/out" 2>"$work/err" || status=$?
+    [ "$status" -ne 99 ] || fail "cannot mount a tmpfs: $(cat "$work/err")"
+    [ "$status" -eq 0 ] ||
+        fail "filling, $1: exit status $status (SIGBUS is 135): $(grep -v '^\[' "$work/filling.err")"
+    [ "$1" != dump ] || grep -qx "dumped 1500" "$work/filling.out" ||
+        fail "filling: its own dump: $(cat "$work/filling.out")"
+    [ "$(grep -c "^recorder: no room for .*segment: No space left on device" \
+            "$work/filling.err")" -eq 1 ] ||
+        fail "filling, $1: not said once: $(grep -v '^\[' "$work/filling.err")"
+    ! grep -q "truncated\|private memory, no longer shared" "$work/filling.err" ||
+        fail "filling, $1: the segment was given up: $(grep -v '^\[' "$work/filling.err")"
+    listed=$(grep -c "Tracepoint event_" "$work/filling.list" || true)
+    [ "$listed" -eq 1500 ] || fail "filling, $1: $listed recorders listed, not 1500"
+    kept=$(grep -c "event_\([0-9]*\): event_\1 value \1\$" "$work/filling.dump" || true)
+    [ "$kept" -gt 0 ] && [ "$kept" -lt 1500 ] ||
+        fail "filling, $1: $kept records of the 1500 in the segment: $(head -5 "$work/filling.dump")"
+}
+for run in 1 2 3 4 5; do
+    fill_up at-once
+done
+fill_up dump
 echo "no room for the segment (ulimit -f, full file system): runs without"
 echo "sharing, says why once, leaves no file; a file system filling up: the"
 echo "segment holds $kept rings, the other recorders record in process memory,"
-echo "said once, no SIGBUS: ok"
+echo "said once, whether the program dumps first or exits at once; no SIGBUS: ok"
