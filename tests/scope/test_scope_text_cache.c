@@ -22,6 +22,8 @@ const char *__lsan_default_suppressions(void)
 static const char *const labels[] = {
     "1.5", "-0.25", "3.2s", "c01 interval", "1.069 ms", "lost 3.2%",
     "µs", "", "bytes  960.4 G .. 2.03 T",
+    /* Pairs a font may kern or join, were it shaped as a whole. */
+    "AVAW To. Ty ffi fl", "x1.5 µs",
 };
 #define LABELS  (sizeof(labels) / sizeof(labels[0]))
 
