@@ -639,7 +639,7 @@ static bool segment_held_range(const scope_source *base, double *oldest,
         const scope_series *series = source->series[s];
         if (series->end <= series->first)
             continue;
-        lo = fmin(lo, series->time[series->first - series->base]);
+        lo = fmin(lo, series->oldest_time);
         hi = fmax(hi, series->latest_time);
     }
     if (!(lo <= hi))

@@ -148,6 +148,8 @@ bool scope_series_append(scope_series *series, double time, double value)
     scope_pace_add(&series->pace, interval * 1e-6);
     /* The average and envelope wait for a view (scope_series_derive), the
      * pyramids for a frame that needs them (scope_series_columns_track). */
+    if (series->end == series->first)
+        series->oldest_time = time;
     series->time[at] = time;
     series->track[SCOPE_TRACK_VALUE][at] = value;
     series->track[SCOPE_TRACK_INTERVAL][at] = interval;
@@ -172,6 +174,8 @@ void scope_series_trim(scope_series *series, double oldest, size_t keep)
     if (first == series->first)
         return;
     series->first = first;
+    if (first < series->end)
+        series->oldest_time = series->time[first - series->base];
     for (unsigned k = 0; k < SCOPE_TRACKS; k++)
         scope_minmax_trim(&series->minmax[k], first);
 }

@@ -52,6 +52,9 @@ typedef struct scope_series
     scope_pace   pace;                  /* usual interval between samples */
     double       latest_time, latest_value;
     double       latest_interval;       /* microseconds, as its track */
+    double       oldest_time;           /* of sample 'first', if any: read
+                                           at every tick, where the array's
+                                           page is cold */
 
     uint64_t     generation_first;      /* first sample of this process */
 } scope_series;

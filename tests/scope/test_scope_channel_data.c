@@ -150,18 +150,28 @@ static void test_history_keeps_the_newest_samples(void **state)
     (void) state;
     scope_series *s = test_series("h", 5000, 0, 0.001, 0, 1);
     assert_int_equal(s->end - s->first, 5000);
+    /* The oldest time kept (the held range's left end) follows. */
+    assert_true(s->oldest_time == s->time[s->first - s->base]);
     scope_series_trim(s, -INFINITY, 1000);
     assert_int_equal(s->first, 4000);
     assert_true(value_at(s, 4000) == 4000);
+    assert_true(s->oldest_time == s->time[4000 - s->base]);
     scope_series_trim(s, 4.5, 0);                /* older than 4.5 s goes */
     assert_true(s->time[s->first - s->base] >= 4.5);
+    assert_true(s->oldest_time == s->time[s->first - s->base]);
     for (unsigned i = 0; i < 100000; i++)      /* compaction, not growth */
     {
         scope_series_append(s, 5 + i * 0.001, i);
         scope_series_trim(s, -INFINITY, 2000);
+        assert_true(s->oldest_time == s->time[s->first - s->base]);
     }
     assert_true(s->capacity <= 8192);
     assert_true(value_at(s, s->end - 1) == 99999);
+    /* Emptied, then a first sample again. */
+    scope_series_trim(s, INFINITY, 0);
+    assert_true(s->first == s->end);
+    assert_true(scope_series_append(s, 200, 1));
+    assert_true(s->oldest_time == 200);
     test_series_delete(s);
 }
 
