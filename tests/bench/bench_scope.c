@@ -26,9 +26,10 @@ static double now(void)
     return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-/* CPU time of this thread: the zoom/pan and lookup rows compare a few
- * ms or ns, which a machine shared with other builds would otherwise
- * stretch by whatever ran meanwhile. */
+/* CPU time of this thread: the frame, zoom/pan and lookup rows compare a
+ * few ms or ns, which a machine shared with other builds would otherwise
+ * stretch by whatever ran meanwhile (a frame of 1 000 samples took 2.2 ms
+ * of the clock here for 1.5 of CPU). */
 static double cpu_now(void)
 {
     struct timespec ts;
@@ -127,9 +128,9 @@ bench_scope_result bench_scope_render(void)
     mallopt(M_MMAP_THRESHOLD, 32 << 20);
     mallopt(M_TRIM_THRESHOLD, 256 << 20);
     bench_scope_result result;
-    result.ms_1k = frame_ms(1000, now);
-    result.ms_100k = frame_ms(100000, now);
-    result.ms_1m = frame_ms(1000000, now);
+    result.ms_1k = frame_ms(1000, cpu_now);
+    result.ms_100k = frame_ms(100000, cpu_now);
+    result.ms_1m = frame_ms(1000000, cpu_now);
     return result;
 }
 

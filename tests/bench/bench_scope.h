@@ -11,7 +11,8 @@ typedef struct bench_scope_result
 
 /* Render a 1200x600 frame of 4 channels with the scope's own drawing code
  * (graph_draw, as the window and the headless capture use it), with 1 000,
- * 100 000 and 1 000 000 samples per channel in view. */
+ * 100 000 and 1 000 000 samples per channel in view; ms of this thread's
+ * CPU. */
 bench_scope_result bench_scope_render(void);
 
 typedef struct bench_scope_steps

@@ -577,12 +577,14 @@ int main(void)
            (unsigned long) sustain.samples, (unsigned long) sustain.lost);
 
     bench_scope_result scope = bench_scope_render();
-    printf("\n%-46s %12s\n", "scope offscreen frame, 1200x600, 4 channels", "ms");
+    printf("\n%-46s %12s\n", "scope offscreen frame, 1200x600, 4 channels",
+           "CPU ms");
     printf("%-46s %12.3f\n", "  1 000 samples in view", scope.ms_1k);
     printf("%-46s %12.3f\n", "  100 000 samples in view", scope.ms_100k);
     printf("%-46s %12.3f\n", "  1 000 000 samples in view", scope.ms_1m);
     bench_scope_steps steps = bench_scope_zoom_pan();
-    printf("%-46s %12s\n", "scope zoom/pan step offscreen, 1200x600", "ms");
+    printf("%-46s %12s\n", "scope zoom/pan step offscreen, 1200x600",
+           "CPU ms");
     printf("%-46s %12.3f\n", "  live frame, 4 x 1 000 samples", steps.live_ms);
     printf("%-46s %12.3f\n", "  pan step, 4 x 1 000 000, 1/1000 in view",
            steps.pan_ms);
