@@ -133,11 +133,29 @@ static unsigned read_group(const segment_source *source, unsigned lead,
     return count;
 }
 
+/* SCOPE_POLL_HURRY if 'series' lost records in this read (not its first)
+ * or read a quarter of its ring's lane or more: a ring a poll fills so far
+ * would lose records if polls came further apart. */
+static unsigned hurry(segment_source *source, const scope_series *series,
+                      uint64_t read, uint64_t lost, bool first)
+{
+    if (first || !read)
+        return 0;
+    if (lost)
+        return SCOPE_POLL_HURRY;
+    recorder_share_recorder ring;
+    if (!recorder_share_recorder_info(source->share, series->recorder,
+                                      &ring) || !ring.size)
+        return 0;
+    return read >= ring.size / 4 ? SCOPE_POLL_HURRY : 0;
+}
+
 /* Read the series of 'group' up to the newest record: in one walk of
  * their recorder's ring each time when there are several, else (or if
- * the segment cannot) one by one. */
-static void read_series(segment_source *source, const unsigned *group,
-                        unsigned count, recorder_sample *room, double now)
+ * the segment cannot) one by one. SCOPE_POLL_HURRY if polls must come
+ * sooner. */
+static unsigned read_series(segment_source *source, const unsigned *group,
+                            unsigned count, recorder_sample *room, double now)
 {
     scope_series *lead = source->series[group[0]];
     if (count > 1)
@@ -151,8 +169,9 @@ static void read_series(segment_source *source, const unsigned *group,
             batches[k] = room + (size_t) k * READ_BATCH;
         }
         recorder_share_cursor cursor = lead->cursor;
-        bool first = !lead->started, full, together = false;
-        uint64_t lost = 0;
+        bool first = !lead->started, was_first = first, full;
+        bool together = false;
+        uint64_t lost = 0, lost_all = 0, read = 0;
         do
         {
             if (!recorder_share_read_channels(source->share, channels, count,
@@ -170,14 +189,19 @@ static void read_series(segment_source *source, const unsigned *group,
                            now);
                 full |= got[k] == READ_BATCH;
             }
+            read += got[0];
+            lost_all += lost;
             first = false;
         } while (full);
         if (together)
-            return;
+            return hurry(source, lead, read, lost_all, was_first);
     }
+    unsigned flags = 0;
     for (unsigned k = 0; k < count; k++)
     {
         scope_series *series = source->series[group[k]];
+        bool was_first = !series->started;
+        uint64_t read = 0, lost_all = 0;
         size_t got;
         do
         {
@@ -188,8 +212,12 @@ static void read_series(segment_source *source, const unsigned *group,
                                       &series->cursor, room, READ_BATCH,
                                       &lost);
             take_batch(source, series, room, got, lost, first, now);
+            read += got;
+            lost_all += lost;
         } while (got == READ_BATCH);
+        flags |= hurry(source, series, read, lost_all, was_first);
     }
+    return flags;
 }
 
 static unsigned read_samples(segment_source *source, double now)
@@ -218,8 +246,8 @@ static unsigned read_samples(segment_source *source, double now)
                                      READ_BATCH * sizeof(*source->batches));
         if (!source->batches)
             count = 1;                  /* out of memory: one by one */
-        read_series(source, group, count, count > 1 ? source->batches : alone,
-                    now);
+        found |= read_series(source, group, count,
+                             count > 1 ? source->batches : alone, now);
         for (unsigned k = 0; k < count; k++)
             done[group[k]] = true;
     }
@@ -251,7 +279,7 @@ static unsigned read_samples(segment_source *source, double now)
             graph->arrival = now;
             if (!(graph->latest >= series->latest_time))
                 graph->latest = series->latest_time;
-            found = SCOPE_POLL_DATA;
+            found |= SCOPE_POLL_DATA;
         }
     }
     if (newest > -INFINITY)

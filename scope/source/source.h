@@ -65,7 +65,10 @@ enum
     SCOPE_POLL_DATA     = 1,            /* new samples for some graph */
     SCOPE_POLL_STATE    = 2,            /* state or message changed */
     SCOPE_POLL_ATTACHED = 4,            /* attached to a new process */
-    SCOPE_POLL_CHANNELS = 8             /* a graph got a new channel */
+    SCOPE_POLL_CHANNELS = 8,            /* a graph got a new channel */
+    SCOPE_POLL_HURRY    = 16            /* a ring filled a quarter or more
+                                           since the last poll, or lost
+                                           records: poll again soon */
 };
 
 /* 'path' NULL for the default. NULL if out of memory. */

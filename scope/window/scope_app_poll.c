@@ -2,13 +2,15 @@
  * attached, tweaks, new samples for the graphs, --view once samples are
  * held, the trigger, the source's messages and the commands' outcomes.
  *
- * A poll is due POLL_MS after the last. While the window draws frames
- * anyway (data scrolling), the frame that comes when one is due polls:
- * a timer of its own would wake the whole main loop (X events, GTK's
- * sources) once more each time, for nothing else. When nothing is drawn,
- * a timer polls; once nothing new has come for IDLE_SECONDS, every
- * IDLE_POLL_MS only, so that a window whose programs stopped costs next to
- * nothing. */
+ * A poll is due POLL_MS after the last. While the window's frame clock
+ * runs (data scrolling), its frames poll, FRAME_POLL_MS apart: a frame
+ * shows what the poll before it read, so reading between frames shows
+ * nothing sooner, and a timer of its own would wake the whole main loop
+ * (X events, GTK's sources) once more each time, for nothing else;
+ * POLL_MS apart again while a ring fills fast (SCOPE_POLL_HURRY), so that
+ * it is read before it wraps. When no frame comes, a timer polls; once
+ * nothing new has come for IDLE_SECONDS, every IDLE_POLL_MS only, so that
+ * a window whose programs stopped costs next to nothing. */
 #include "window/scope_app_private.h"
 #include "window/target_choice.h"
 #include "common/scope_message.h"
@@ -21,8 +23,14 @@
 #define POLL_MS         20              /* read the segment 50 times a second */
 #define IDLE_SECONDS    1.0             /* then, nothing new that long: */
 #define IDLE_POLL_MS    100             /* 10 times a second */
-/* A frame this close to a poll's due time polls (frames come every 16.7
- * ms at 60 Hz: one every other frame polls, not one every frame). */
+/* While frames come: every other frame of a 60 Hz clock (a 16-channel
+ * window read at each of its 60, some from the timer between them, and
+ * took 2.6 % more CPU). Frames have come while the last one is no older
+ * than FRAMES_GONE. */
+#define FRAME_POLL_MS   30
+#define FRAMES_GONE     0.1
+/* A frame this close to a poll's due time polls (at 60 Hz, frames come
+ * every 16.7 ms: the second after a poll does). */
 #define FRAME_EARLY_MS  4
 
 /* --view: once samples are held, pause on the span it names. */
@@ -42,6 +50,7 @@ static void apply_view_request(ScopeApp *app)
 static bool poll_now(ScopeApp *app, double now)
 {
     unsigned found = scope_source_poll(app->source, now);
+    app->hurry = found & SCOPE_POLL_HURRY;
     bool marked = scope_marker_feed_poll(app->marker_feed, app->source,
                                          found) != 0;
     /* Each process as it comes, when there are several. */
@@ -86,10 +95,18 @@ static bool poll_now(ScopeApp *app, double now)
     return found || fresh || marked || waiting || said;
 }
 
+/* Frames poll at their own pace: the clock runs, and no ring hurries. */
+static bool frames_poll(const ScopeApp *app, double now)
+{
+    return now - app->framed < FRAMES_GONE && !app->hurry;
+}
+
 /* Milliseconds from one poll to the next. */
 static int poll_interval(const ScopeApp *app, double now)
 {
-    return now - app->news < IDLE_SECONDS ? POLL_MS : IDLE_POLL_MS;
+    if (now - app->news >= IDLE_SECONDS)
+        return IDLE_POLL_MS;
+    return frames_poll(app, now) ? FRAME_POLL_MS : POLL_MS;
 }
 
 /* The poll's source: due POLL_MS (or IDLE_POLL_MS) after the last poll,
@@ -102,10 +119,14 @@ typedef struct poll_source
     ScopeApp *app;
 } poll_source;
 
+/* The timer's due time: while frames poll, a frame's later (the timer
+ * polls only if they stop). */
 static gint64 poll_due_us(const ScopeApp *app)
 {
-    return (gint64) (app->polled * 1e6) +
-           poll_interval(app, app->polled) * (gint64) 1000;
+    int wait = poll_interval(app, app->polled);
+    if (frames_poll(app, g_get_monotonic_time() / 1e6))
+        wait += FRAME_POLL_MS;
+    return (gint64) (app->polled * 1e6) + wait * (gint64) 1000;
 }
 
 static gboolean poll_prepare(GSource *source, gint *timeout)
@@ -131,6 +152,7 @@ static void poll_and_reschedule(ScopeApp *app)
     if (poll_now(app, now))
         app->news = now;
     app->polled = now;
+    app->reads++;
 }
 
 /* A frame of the window's: poll if one is due, or nearly. */
@@ -139,6 +161,7 @@ static void on_frame_update(GdkFrameClock *clock, gpointer data)
     (void) clock;
     ScopeApp *app = data;
     double now = g_get_monotonic_time() / 1e6;
+    app->framed = now;
     if ((now - app->polled) * 1e3 >=
         poll_interval(app, app->polled) - FRAME_EARLY_MS)
         poll_and_reschedule(app);

@@ -52,6 +52,9 @@ struct _ScopeApp
     gulong               clock_update;  /* polls on its frames when due */
     double               polled;        /* monotonic seconds of last poll */
     double               news;          /* and of the last that found any */
+    double               framed;        /* and of the clock's last frame */
+    bool                 hurry;         /* the last poll said SCOPE_POLL_HURRY */
+    unsigned             reads;         /* polls since frames_traced */
     double               next_tweak_poll;
     double               frames_traced; /* --trace-view: frames told then */
     bool                 renderer_traced;

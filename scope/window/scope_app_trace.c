@@ -105,7 +105,7 @@ static void trace_layout(ScopeApp *app)
 }
 
 /* --trace-view: the frames each graph drew in the last second, so that
- * a script can see them paced by the data. */
+ * a script can see them paced by the data, and the reads of the source. */
 void scope_app_trace_frames(ScopeApp *app, double now)
 {
     if (!app->options->trace_view || now < app->frames_traced + 1)
@@ -115,5 +115,7 @@ void scope_app_trace_frames(ScopeApp *app, double now)
     for (unsigned g = 0; g < app->view_count; g++)
         printf("frames: graph %u: %u\n", g + 1,
                graph_view_take_frames(app->views[g]));
+    printf("reads: %u\n", app->reads);
+    app->reads = 0;
     fflush(stdout);
 }

@@ -7,8 +7,9 @@
 # legend too: no frames while the writer runs on; once the writer has
 # stopped, no frames;
 # and hovering still redraws at once. With --fps 10, the 1 s span draws
-# about 10 frames a second, still scrolling. Scrolling, the scope does not
-# wake its own main loop (strace). Bounds are loose (loaded CI
+# about 10 frames a second, still scrolling. Scrolling, the scope reads the
+# segment at every other display frame, and does not wake its own main
+# loop (strace); stopped, it reads 10 times a second. Bounds are loose (loaded CI
 # machines), but a window that redraws each display frame fails them.
 # GTK and Mesa are not sanitizer-clean:
 # sanitized: skip
@@ -27,6 +28,10 @@ lines() { wc -l <"$out"; }
 frames() {
     tail -n +"$(( $1 + 1 ))" "$out" |
         sed -n "s/^frames: graph $2: \([0-9]*\)$/\1/p"
+}
+# Reads of the segment a second in the lines after line $1, one a line.
+reads() {
+    tail -n +"$(( $1 + 1 ))" "$out" | sed -n 's/^reads: \([0-9]*\)$/\1/p'
 }
 # Wait for $2 more seconds of frame counts of graph 1 after line $1.
 seconds_of_frames() {
@@ -84,6 +89,13 @@ m=$(lines); seconds_of_frames "$m" 3
 fast=$(frames "$m" 1 | most)
 [ "$fast" -ge 25 ] && [ "$fast" -gt $(( slow + 10 )) ] ||
     fail "a live 1 s span drew only up to $fast frames a second (60 s span: $slow)"
+# Its frames read the segment, every other one of a 60 Hz clock: a frame
+# shows what the read before it found (50 to 60 reads a second before,
+# some between frames). Still live: no fewer than 15.
+read_most=$(reads "$m" | most)
+read_least=$(reads "$m" | sort -n | head -n 1)
+[ -n "$read_most" ] && [ "$read_most" -le 40 ] && [ "$read_least" -ge 15 ] ||
+    fail "scrolling at each display frame, the window read the segment $(reads "$m" | tr '\n' ' ')times a second (want 15 to 40)"
 
 # ---- scrolling, the scope does not wake its own main loop ----
 # Its reads (50 a second) are due from a GLib source; re-armed with a ready
@@ -132,6 +144,10 @@ wait_for '[ "$(frames 0 1 | wc -l)" -ge 2 ] && [ "$(frames 0 1 | tail -n 1)" = 0
 m=$(lines); seconds_of_frames "$m" 3
 stopped=$(frames "$m" 1 | total)
 [ "$stopped" -le 2 ] || fail "a stopped writer's window drew $stopped frames in 3 s"
+# With nothing new, it reads 10 times a second, from its timer.
+idle_reads=$(reads "$m" | most)
+[ "$idle_reads" -le 12 ] ||
+    fail "a stopped writer's window read the segment $idle_reads times a second"
 # The hover on a still window draws too.
 xdotool mousemove --window "$wid" 400 200
 m=$(lines)
@@ -143,4 +159,6 @@ import -window root "$work/stopped.png"
 stop_scope
 echo "check-scope-pace: passed (frames a second: 60 s span $slow, 1 s span" \
      "$fast, with --fps 10 $capped, paused $paused, writer stopped" \
-     "$stopped in 3 s; main loop woken $wakeups times in 3 s of scrolling)"
+     "$stopped in 3 s; reads a second: scrolling $read_least to" \
+     "$read_most, writer stopped $idle_reads; main loop woken $wakeups" \
+     "times in 3 s of scrolling)"

@@ -85,6 +85,22 @@ static void one_sample(long value)
     record(slow, "Tick %ld", value);
 }
 
+/* 4 and 1 500 samples: under and over a quarter of the ring the segment
+ * gives 'slow' (2 048 slots a lane: checked below), short of all of it. */
+static void few_samples(long value)
+{
+    recorder_trace_set("slow=tick,");
+    for (long i = 0; i < 4; i++)
+        record(slow, "Tick %ld", value + i);
+}
+
+static void many_samples(long value)
+{
+    recorder_trace_set("slow=tick,");
+    for (long i = 0; i < 1500; i++)
+        record(slow, "Tick %ld", value + i);
+}
+
 /* ---- polling helpers ------------------------------------------------------- */
 
 static double now;
@@ -462,6 +478,43 @@ static void test_slow_channel_is_not_paused_between_samples(void **state)
     scope_source_delete(source);
 }
 
+/* A poll that found a ring filled a quarter or more since the last one
+ * says so (the window then polls sooner, not at every other frame); the
+ * first read of a channel, its whole history, does not. */
+static void test_poll_says_when_a_ring_fills_fast(void **state)
+{
+    (void) state;
+    static const step_fn steps[] = {
+        many_samples, few_samples, many_samples, one_sample,
+    };
+    writer w = start_writer(path, steps, 4, 1);
+    scope_source *source = new_source();
+    scope_source_add_graph(source, "tick");
+    unsigned found = 0;
+    for (int tries = 0; tries < 500 && !(found & SCOPE_POLL_DATA); tries++)
+        found = scope_source_poll(source, now += 0.02);
+    assert_true(found & SCOPE_POLL_DATA);
+    assert_false(found & SCOPE_POLL_HURRY);         /* history: 1 500 */
+    recorder_share *share = scope_source_share(source);
+    recorder_share_recorder ring = { .size = 0 };
+    for (unsigned r = 0; r < recorder_share_recorder_count(share); r++)
+        if (recorder_share_recorder_info(share, r, &ring) &&
+            strcmp(ring.name, "slow") == 0)
+            break;
+    assert_string_equal(ring.name, "slow");
+    assert_true(ring.size / 4 <= 1500 && 1500 < ring.size);
+    static const bool want[] = { false, true, false };  /* 4, 1 500, 1 */
+    for (unsigned step = 0; step < 3; step++)
+    {
+        writer_step(&w);
+        found = scope_source_poll(source, now += 0.03);
+        assert_true(found & SCOPE_POLL_DATA);
+        assert_int_equal((found & SCOPE_POLL_HURRY) != 0, want[step]);
+    }
+    writer_finish(&w);
+    scope_source_delete(source);
+}
+
 static void test_corrupt_segment_is_an_error_not_a_crash(void **state)
 {
     (void) state;
@@ -494,6 +547,7 @@ int main(void)
         cmocka_unit_test(test_source_follows_a_new_process),
         cmocka_unit_test(test_no_interval_across_lost_samples),
         cmocka_unit_test(test_slow_channel_is_not_paused_between_samples),
+        cmocka_unit_test(test_poll_says_when_a_ring_fills_fast),
         cmocka_unit_test(test_corrupt_segment_is_an_error_not_a_crash),
     };
     return cmocka_run_group_tests_name("scope_channel_data", tests,
