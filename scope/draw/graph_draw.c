@@ -156,38 +156,31 @@ typedef struct frame_state
                                            holds; 0: none apart */
 } frame_state;
 
-/* The offset of 'bytes' taken from a block at '*at', aligned for any
- * type, and '*at' moved past them. */
-static size_t take(size_t *at, size_t bytes)
-{
-    size_t align = _Alignof(max_align_t);
-    size_t offset = (*at + align - 1) & ~(align - 1);
-    *at = offset + bytes;
-    return offset;
-}
-
-/* The per-series arrays, in one block (a frame is drawn some 40 times a
- * second: one allocation, not seven). 'first' starts it. */
+/* The per-series arrays in one block, each on a max_align_t boundary (a
+ * frame is drawn some 40 times a second: one allocation, not seven);
+ * 'first' starts it. */
 static bool frame_alloc(frame_state *f)
 {
-    size_t room = f->n ? f->n : 1, tracks = room * SCOPE_TRACKS, at = 0;
-    size_t first = take(&at, room * sizeof(*f->first));
-    size_t end = take(&at, room * sizeof(*f->end));
-    size_t cols = take(&at, tracks * sizeof(*f->cols));
-    size_t sums = take(&at, tracks * sizeof(*f->sums));
-    size_t colour = take(&at, room * sizeof(*f->colour));
-    size_t scales = take(&at, room * sizeof(*f->scales));
-    size_t join = take(&at, room * sizeof(*f->join));
-    char *block = calloc(1, at);
+    size_t room = f->n ? f->n : 1, tracks = room * SCOPE_TRACKS;
+    const size_t size[7] = {
+        room * sizeof(*f->first), room * sizeof(*f->end),
+        tracks * sizeof(*f->cols), tracks * sizeof(*f->sums),
+        room * sizeof(*f->colour), room * sizeof(*f->scales),
+        room * sizeof(*f->join),
+    };
+    size_t at[8] = { 0 }, align = _Alignof(max_align_t);
+    for (unsigned i = 0; i < 7; i++)
+        at[i + 1] = (at[i] + size[i] + align - 1) & ~(align - 1);
+    char *block = calloc(1, at[7]);
     if (!block)
         return false;
-    f->first = (uint64_t *) (block + first);
-    f->end = (uint64_t *) (block + end);
-    f->cols = (graph_columns *) (block + cols);
-    f->sums = (scope_column_summary *) (block + sums);
-    f->colour = (unsigned *) (block + colour);
-    f->scales = (graph_scale *) (block + scales);
-    f->join = (double *) (block + join);
+    f->first = (uint64_t *) block;
+    f->end = (uint64_t *) (block + at[1]);
+    f->cols = (graph_columns *) (block + at[2]);
+    f->sums = (scope_column_summary *) (block + at[3]);
+    f->colour = (unsigned *) (block + at[4]);
+    f->scales = (graph_scale *) (block + at[5]);
+    f->join = (double *) (block + at[6]);
     for (size_t i = 0; i < tracks; i++)
         f->sums[i] = scope_column_summary_empty();
     return true;

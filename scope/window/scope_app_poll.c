@@ -25,8 +25,8 @@
 #define IDLE_POLL_MS    100             /* 10 times a second */
 /* While frames come: every other frame of a 60 Hz clock (a 16-channel
  * window read at each of its 60, some from the timer between them, and
- * took 2.6 % more CPU). Frames have come while the last one is no older
- * than FRAMES_GONE. */
+ * took about 3 % more CPU). Frames have come while the last one is no
+ * older than FRAMES_GONE. */
 #define FRAME_POLL_MS   30
 #define FRAMES_GONE     0.1
 /* A frame this close to a poll's due time polls (at 60 Hz, frames come
