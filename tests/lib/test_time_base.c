@@ -233,6 +233,14 @@ static void this_test_with(char *command, size_t size, const char *setting)
     snprintf(command, size, "%s '%s'", setting, self);
 }
 
+#if defined(__SANITIZE_THREAD__) || defined(__SANITIZE_ADDRESS__)
+#define SANITIZED_BUILD 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer) || __has_feature(address_sanitizer)
+#define SANITIZED_BUILD 1
+#endif
+#endif
+
 static void test_first_record_prints_at_once_and_on_time(void **state)
 {
     (void) state;
@@ -260,9 +268,14 @@ static void test_first_record_prints_at_once_and_on_time(void **state)
     }
     /* No wait for calibration: far below a millisecond. A wait would slow
      * every run; a run the shared machine preempted (209 us seen once in
-     * CI) does not make the fastest slow. */
+     * CI) does not make the fastest slow. Not under a sanitizer: there a
+     * fresh process's first record alone takes about as long as the
+     * first calibration point's interval (250 us; up to 228 us at best of
+     * 5, one run in five under TSan), so the bound would tell nothing. */
+#ifndef SANITIZED_BUILD
     if (fastest > 200000)
         fail_msg("the first record took %lu ns at best of 5 runs", fastest);
+#endif
 }
 
 /* ---- a late first conversion ---------------------------------------------- */
