@@ -418,7 +418,7 @@ static double changed_from(const graph_retained *r,
         if (series->end < kept->end || series->first < kept->first)
             return NAN;
         if (series->first != kept->first && series->end > series->first &&
-            series->time[series->first - series->base] > oldest)
+            series->oldest_time > oldest)
             return NAN;
         if (series->end == kept->end || kept->hidden)
             continue;

@@ -548,7 +548,8 @@ const scope_option scope_option_table[] = {
                 "changes: view, value ranges, hidden channels, cursors,\n"
                 "the readout, the trigger, markers, graphs and their\n"
                 "channels, the status line, the theme, the frames each\n"
-                "graph drew each second (for scripts and tests)",
+                "graph drew and the reads of the segments each second\n"
+                "(for scripts and tests)",
     },
     {
         .long_name = "--fps", .value = OPTION_VALUE, .placeholder = "N",

@@ -37,7 +37,7 @@ void graph_model_window(const graph_model *model, unsigned columns,
             const scope_series *series = model->series[s];
             if (series->end > series->first)
             {
-                double oldest = series->time[series->first - series->base];
+                double oldest = series->oldest_time;
                 if (oldest < left)
                     left = oldest;
             }
