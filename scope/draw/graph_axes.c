@@ -200,7 +200,8 @@ void graph_draw_lane_axis(cairo_t *cr, const graph_layout *l,
 }
 
 /* The time of tick i of 'ticks' (whose first is tick 'first'), and its
- * pixel column's middle x; false if outside the plot. */
+ * pixel column's middle x; false if outside the plot (its frame's columns
+ * are in it). */
 static bool time_tick(const scope_ticks *ticks, double first, int i,
                       const graph_layout *l, double step, double shift,
                       double *t, double *x)
@@ -272,17 +273,19 @@ static void time_label(const scope_ticks *ticks, double t, char *label,
     snprintf(k->text, sizeof(k->text), "%s", label);
 }
 
-/* Tick i's label (l->y + l->h + 17 its baseline) as the frame draws it:
- * centred on the tick unless that would pass the right margin. */
-static double label_text(cairo_t *cr, const scope_ticks *ticks, double t,
-                         double x, const graph_layout *l, char *label,
-                         size_t size, double *half)
+/* A glyph's ink may pass its advance by a pixel, and the label's centre
+ * by half a pixel more. */
+#define LABEL_INK       2.0
+
+/* Where the frame centres the label 'half' wide each side of a tick at
+ * x: on the tick, or pulled in to stay whole inside the plot's columns;
+ * NAN where it does not fit. Beside those columns are the parts of the
+ * frame kept while the ranges are: a label there would make them change
+ * as the plot scrolls. */
+static double label_at(const graph_layout *l, double x, double half)
 {
-    time_label(ticks, t, label, size);
-    *half = graph_text_width(cr, label) / 2;
-    if (x + *half > l->x + l->w + GRAPH_MARGIN_RIGHT - 2)
-        return l->x + l->w + GRAPH_MARGIN_RIGHT - 2 - *half;
-    return x;
+    double lo = l->x + half + LABEL_INK, hi = l->x + l->w - half - LABEL_INK;
+    return lo <= hi ? fmin(fmax(x, lo), hi) : NAN;
 }
 
 void graph_draw_time_axis_part(cairo_t *cr, const graph_layout *l, double t0,
@@ -307,9 +310,12 @@ void graph_draw_time_axis_part(cairo_t *cr, const graph_layout *l, double t0,
     }
     double t, x;
     cairo_new_path(cr);
+    /* A tick on the frame's column is labelled, not marked (the mark
+     * would be beside the plot's columns). */
     for (int i = from; i < to; i++)
         if ((time_tick(&ticks, first, i, l, step, shift, &t, &x) || tiled) &&
-            x >= x0 - 1 && x <= x1 + 1)
+            x >= x0 - 1 && x <= x1 + 1 &&
+            (tiled || (x > l->x && x < l->x + l->w)))
         {
             cairo_move_to(cr, x, l->y + l->h);
             cairo_line_to(cr, x, l->y + l->h + 4);
@@ -324,11 +330,11 @@ void graph_draw_time_axis_part(cairo_t *cr, const graph_layout *l, double t0,
             x < x0 - LABEL_REACH || x > x1 + LABEL_REACH)
             continue;
         char label[48];
-        double half;
-        double tx = label_text(cr, &ticks, t, x, l, label, sizeof(label),
-                               &half);
-        graph_show_text(cr, tiled ? x : tx,
-                        fmin(l->y + l->h + 17, height - 5), 0.5, label);
+        time_label(&ticks, t, label, sizeof(label));
+        double at = tiled ? x : label_at(l, x, graph_text_width(cr, label) / 2);
+        if (!isnan(at))
+            graph_show_text(cr, at, fmin(l->y + l->h + 17, height - 5), 0.5,
+                            label);
     }
 }
 
@@ -370,7 +376,7 @@ void graph_time_axis_ends(cairo_t *cr, const graph_layout *l, double t0,
     ends[0] = ends[1] = lx;
     ends[2] = ends[3] = rx;
     scope_ticks ticks;
-    double first, t, x, half;
+    double first, t, x;
     if (!time_ticks(l, t0, t1, &ticks, &first))
         return;
     graph_use_font(cr, 11, false);
@@ -380,32 +386,25 @@ void graph_time_axis_ends(cairo_t *cr, const graph_layout *l, double t0,
          * and last columns may hold the one before or after. */
         bool drawn = time_tick(&ticks, first, i, l, step, shift, &t, &x) &&
                      i >= 0 && i < (int) ticks.count;
-        if (fabs(x - lx) >= LABEL_REACH && fabs(x - rx) >= 2 * LABEL_REACH)
+        if (fabs(x - lx) >= LABEL_REACH && fabs(x - rx) >= LABEL_REACH)
             continue;
         char label[48];
-        double tx = label_text(cr, &ticks, t, x, l, label, sizeof(label),
-                               &half);
-        /* The ink of the label as drawn and as tiled, and the tick's; a
-         * glyph's ink may pass its advance by a pixel. */
-        double lo = floor(fmin(x, tx) - half) - 2;
-        double hi = ceil(fmax(x, tx) + half) + 2;
-        bool left = x < (lx + rx) / 2;
-        if (!drawn && left)
-            ends[1] = fmax(ends[1], hi);        /* tiled only */
-        else if (!drawn)
-            ends[2] = fmin(ends[2], lo);
+        time_label(&ticks, t, label, sizeof(label));
+        double half = graph_text_width(cr, label) / 2;
+        double at = drawn ? label_at(l, x, half) : NAN;
+        if (at == x)
+            continue;                   /* as tiled */
+        /* The ink of the label as tiled and as the frame shows it, in the
+         * plot's columns. */
+        double lo = fmin(x, isnan(at) ? x : at) - half - LABEL_INK;
+        double hi = fmax(x, isnan(at) ? x : at) + half + LABEL_INK;
+        lo = fmax(floor(lo), lx);
+        hi = fmin(ceil(hi), rx);
+        if (!(hi > lo))
+            continue;
+        if (x < (lx + rx) / 2)
+            ends[1] = fmax(ends[1], hi);
         else
-        {
-            if (lo < lx)
-            {
-                ends[0] = fmin(ends[0], lo);     /* into the margin */
-                ends[1] = fmax(ends[1], fmin(hi, rx));
-            }
-            if (hi > rx || tx != x)
-            {
-                ends[2] = fmin(ends[2], fmax(lo, lx));
-                ends[3] = fmax(ends[3], hi);
-            }
-        }
+            ends[2] = fmin(ends[2], lo);
     }
 }

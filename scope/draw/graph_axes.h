@@ -48,19 +48,20 @@ void graph_draw_time_axis(cairo_t *cr, const graph_layout *l, double t0,
                           bool lines);
 
 /* The ticks under the plot and their labels whose ink may reach columns
- * [x0, x1): as graph_draw_time_axis() draws them, or ('tiled') as the
- * tiles of a kept plot hold them, which do not depend on the frame: every
- * tick, a label past the right margin not pulled back, a tick past
- * either end of the plot still labelled. */
+ * [x0, x1): as graph_draw_time_axis() draws them (marks and labels in
+ * the plot's columns, a label near an end pulled in to stay whole there),
+ * or ('tiled') as the tiles of a kept plot hold them, which do not depend
+ * on the frame: every tick marked and labelled on it, past either end of
+ * the plot too. */
 void graph_draw_time_axis_part(cairo_t *cr, const graph_layout *l, double t0,
                                double t1, double height, double step,
                                double shift, double x0, double x1,
                                bool tiled);
 
-/* Where under the plot the frame's time axis differs from what tiled
- * labels in the plot's columns and nothing in its margins show: columns
- * [ends[0], ends[1]) at its left end and [ends[2], ends[3]) at its right
- * end, each empty if nothing differs. */
+/* Where under the plot tiled labels differ from the frame's (near an end,
+ * where the frame pulls a label in or leaves it out): columns [ends[0],
+ * ends[1]) at its left end and [ends[2], ends[3]) at its right end, each
+ * empty if none, all inside the plot's columns. */
 void graph_time_axis_ends(cairo_t *cr, const graph_layout *l, double t0,
                           double t1, double step, double shift,
                           double ends[4]);

@@ -458,11 +458,9 @@ static void frame_axes(cairo_t *cr, const frame_state *f)
                          f->shift, false);
 }
 
-/* The plot's content, by the hooks if they draw it. */
-static void frame_plot(cairo_t *cr, const frame_state *f,
-                       const graph_plot_info *info)
+static graph_plot plot_of(const frame_state *f)
 {
-    graph_plot plot = {
+    return (graph_plot) {
         .model = f->model, .l = f->l, .cols = f->cols, .scales = f->scales,
         .values = f->values, .timing = f->timing,
         .timing_axis = f->timing_axis, .colour = f->colour,
@@ -471,10 +469,30 @@ static void frame_plot(cairo_t *cr, const frame_state *f,
         .value_ticks = f->value_ticks, .timing_unit = f->unit.name,
         .timing_left = f->timing_left,
     };
+}
+
+/* The plot's content, by the hooks if they draw it. */
+static void frame_plot(cairo_t *cr, const frame_state *f,
+                       const graph_plot_info *info)
+{
+    graph_plot plot = plot_of(f);
     if (f->hooks && f->hooks->plot)
         f->hooks->plot(f->hooks->data, cr, info, &plot);
     else
         graph_plot_draw(&plot, cr, f->l.x, f->l.x + f->l.w);
+}
+
+/* Near the plot's ends, the time axis under it as the frame shows it,
+ * over the tiles' labels it does not (graph_time_axis_ends). */
+static void frame_axis_ends(cairo_t *cr, const frame_state *f)
+{
+    double ends[4];
+    graph_time_axis_ends(cr, &f->l, f->t0, f->t1, f->step, f->shift, ends);
+    graph_plot plot = plot_of(f);
+    for (unsigned e = 0; e < 2; e++)
+        if (ends[2 * e + 1] > ends[2 * e])
+            graph_plot_draw_under(&plot, cr, ends[2 * e], ends[2 * e + 1],
+                                  f->below, false);
 }
 
 /* In the plot, over its content: the trigger and the window's
@@ -706,17 +724,11 @@ static void close_part(const frame_state *f, graph_part part, cairo_t *cr)
     f->hooks->bands->close(f->hooks->bands->data, part, cr);
 }
 
-/* What does not move around the plot, in one of the parts around it;
- * for an end of the strip under the plot (x1 > x0), with the time axis'
- * ticks and labels reaching columns [x0, x1), as the frame draws them. */
-static void draw_around(cairo_t *cr, const frame_state *f, double x0,
-                        double x1)
+/* What does not move around the plot, in one of the parts around it. */
+static void draw_around(cairo_t *cr, const frame_state *f)
 {
     frame_background(cr, f);
     frame_value_axes(cr, f);
-    if (x1 > x0)
-        graph_draw_time_axis_part(cr, &f->l, f->t0, f->t1, f->height,
-                                  f->step, f->shift, x0, x1, false);
     frame_edge(cr, f);
     frame_focus(cr, f);
 }
@@ -778,36 +790,21 @@ static bool frame_in_bands(const frame_state *f, graph_plot_info *info)
         cr = open_part(f, part, r[0], r[1], r[2], r[3], key, size);
         if (cr)
         {
-            draw_around(cr, f, 0, 0);
+            draw_around(cr, f);
             close_part(f, part, cr);
         }
     }
     free(key);
-    double ends[4] = { 0, 0, 0, 0 };
     cr = open_part(f, GRAPH_PART_PLOT, l->x, l->y, l->w, l->h + below, NULL,
                    0);
     if (cr)
     {
         frame_plot(cr, f, info);
+        frame_axis_ends(cr, f);
         frame_in_plot(cr, f);
         if (!f->anything)
             graph_draw_empty_message(cr, l, f->model);
-        graph_time_axis_ends(cr, l, f->t0, f->t1, f->step, f->shift, ends);
         close_part(f, GRAPH_PART_PLOT, cr);
-    }
-    for (unsigned e = 0; e < 2; e++)
-    {
-        graph_part part = e ? GRAPH_PART_RIGHT_END : GRAPH_PART_LEFT_END;
-        double x0 = fmax(ends[2 * e], 0);
-        double x1 = fmin(ends[2 * e + 1], f->width);
-        if (!(x1 > x0))
-            continue;
-        cr = open_part(f, part, x0, under, x1 - x0, below, NULL, 0);
-        if (cr)
-        {
-            draw_around(cr, f, x0, x1);
-            close_part(f, part, cr);
-        }
     }
     return true;
 }

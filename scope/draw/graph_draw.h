@@ -108,13 +108,12 @@ unsigned long graph_legend_memo_made(const graph_legend_memo *memo);
  * title line and the legend (what changes a few times a second at most);
  * around the plot, the background, value axes and frame (what changes
  * when the ranges do); and what changes every frame while data scrolls:
- * the plot with the time axis under it, and the ends of that axis, where
- * labels come and go. A window keeps the drawing of a part while it shows
- * the same, so that it is neither drawn nor repainted again; the frame's
- * cr then only measures text. Where an end overlaps the plot's strip or
- * the margin beside it, it draws what the frame drawn whole shows there:
- * the pixels are those of the frame drawn whole (and a window must paint
- * the parts in the order they are opened). For frames with nothing drawn
+ * the plot with the time axis under it (whose labels stay inside the
+ * plot's columns, so that nothing beside it moves). A window keeps the
+ * drawing of a part while it shows the same, so that it is neither drawn
+ * nor repainted again; the frame's cr then only measures text. The pixels
+ * are those of the frame drawn whole (a window must paint the parts in
+ * the order they are opened). For frames with nothing drawn
  * over the plot and around it (cursors, crosshair, readout, box): the
  * caller checks. */
 typedef enum graph_part
@@ -127,8 +126,6 @@ typedef enum graph_part
     GRAPH_PART_RIGHT,
     GRAPH_PART_BELOW,
     GRAPH_PART_PLOT,                    /* new every frame */
-    GRAPH_PART_LEFT_END,
-    GRAPH_PART_RIGHT_END,
     GRAPH_PART_REST,                    /* all under the top band, new every
                                            frame: a plot not drawn in tiles */
     GRAPH_PARTS

@@ -27,22 +27,33 @@ static cairo_surface_t *render(const graph_model *model)
     return render_named(model, "");
 }
 
-/* Pixels of exactly 'rgb' in the rectangle, or the whole image. */
-static unsigned count_colour(cairo_surface_t *surface, const unsigned char rgb[3],
-                             int x0, int y0, int x1, int y1)
+/* Pixels in the rectangle that 'match' (with 'data'). */
+static unsigned count_pixels(cairo_surface_t *surface, int x0, int y0, int x1,
+                             int y1, bool (*match)(uint32_t, const void *),
+                             const void *data)
 {
-    unsigned char *data = cairo_image_surface_get_data(surface);
+    unsigned char *pixels = cairo_image_surface_get_data(surface);
     int stride = cairo_image_surface_get_stride(surface);
-    uint32_t want = (uint32_t) rgb[0] << 16 | (uint32_t) rgb[1] << 8 | rgb[2];
     unsigned count = 0;
     for (int y = y0; y < y1; y++)
         for (int x = x0; x < x1; x++)
-        {
-            uint32_t pixel = *(uint32_t *) (data + y * stride + 4 * x);
-            if ((pixel & 0xffffff) == want)
+            if (match(*(uint32_t *) (pixels + y * stride + 4 * x), data))
                 count++;
-        }
     return count;
+}
+
+static bool is_colour(uint32_t pixel, const void *data)
+{
+    const unsigned char *rgb = data;
+    return (pixel & 0xffffff) ==
+           ((uint32_t) rgb[0] << 16 | (uint32_t) rgb[1] << 8 | rgb[2]);
+}
+
+/* Pixels of exactly 'rgb' in the rectangle. */
+static unsigned count_colour(cairo_surface_t *surface, const unsigned char rgb[3],
+                             int x0, int y0, int x1, int y1)
+{
+    return count_pixels(surface, x0, y0, x1, y1, is_colour, rgb);
 }
 
 static void test_each_channel_is_drawn_in_its_colour(void **state)
@@ -555,6 +566,47 @@ static void test_timing_alone_labels_the_left_axis(void **state)
     test_series_delete(s);
 }
 
+/* Light grey: under the plot, only the time axis' labels are as light. */
+static bool is_light(uint32_t pixel, const void *data)
+{
+    (void) data;
+    return (pixel >> 16 & 0xff) > 0x80 && (pixel >> 8 & 0xff) > 0x80 &&
+           (pixel & 0xff) > 0x80;
+}
+
+static unsigned count_text(cairo_surface_t *surface, int x0, int y0, int x1,
+                           int y1)
+{
+    return count_pixels(surface, x0, y0, x1, y1, is_light, NULL);
+}
+
+/* The time axis' labels stay under the plot's columns, those at its
+ * ends pulled in whole: beside the plot are parts a window keeps while
+ * the plot scrolls under them. A view from 0 s to 3 s has a tick on
+ * each end. */
+static void test_time_labels_stay_under_the_plot(void **state)
+{
+    (void) state;
+    scope_series *s = jittered();
+    graph_model model = {
+        .series = &s, .series_count = 1, .views = SCOPE_VIEW_NORMAL,
+        .view_end = 3.0, .duration = 3.0, .max_samples = -1,
+    };
+    graph_frame frame;
+    cairo_surface_t *surface = render_frame(&model, &frame);
+    /* The labels' rows, below the value axis' lowest label. */
+    int top = (int) (frame.y + frame.h) + 7, bottom = top + 15;
+    int left = (int) frame.x, right = (int) (frame.x + frame.w);
+    assert_true(frame.t0 == 0 && frame.t1 == 3 && bottom <= HEIGHT);
+    assert_int_equal(count_text(surface, 0, top, left, bottom), 0);
+    assert_int_equal(count_text(surface, right, top, WIDTH, bottom), 0);
+    /* "0s" and "3.0s", each within a label's width of its end. */
+    assert_true(count_text(surface, left, top, left + 25, bottom) > 5);
+    assert_true(count_text(surface, right - 35, top, right, bottom) > 5);
+    cairo_surface_destroy(surface);
+    test_series_delete(s);
+}
+
 /* Whether two pictures are the same in rows [y0, y1). */
 static bool same_rows(cairo_surface_t *a, cairo_surface_t *b, int y0, int y1)
 {
@@ -678,6 +730,7 @@ int main(void)
         cmocka_unit_test(test_views_draw_more),
         cmocka_unit_test(test_timing_has_its_own_legend_entry_and_style),
         cmocka_unit_test(test_timing_alone_labels_the_left_axis),
+        cmocka_unit_test(test_time_labels_stay_under_the_plot),
         cmocka_unit_test(test_legend_says_recent_losses_not_a_total),
         cmocka_unit_test(test_legend_interval_is_the_one_refreshed),
         cmocka_unit_test(test_slow_channel_is_drawn_as_a_line),

@@ -427,10 +427,9 @@ static void test_bands_equal_whole_frame_and_keep_the_top(void **state)
     expect_scrolled(&totals);
     const unsigned *drawn = bands.drawn;
     print_message("%u top bands drawn, %u around the plot (left), %u "
-                  "plots, %u left ends, %u right ends, %u whole\n",
+                  "plots, %u whole\n",
                   drawn[GRAPH_PART_TOP], drawn[GRAPH_PART_LEFT],
-                  drawn[GRAPH_PART_PLOT], drawn[GRAPH_PART_LEFT_END],
-                  drawn[GRAPH_PART_RIGHT_END], drawn[GRAPH_PART_REST]);
+                  drawn[GRAPH_PART_PLOT], drawn[GRAPH_PART_REST]);
     assert_true(drawn[GRAPH_PART_TOP] >= 2 &&
                 drawn[GRAPH_PART_TOP] < totals.frames / 3);
     /* The plot's surroundings are kept while the ranges are, and every
@@ -441,11 +440,6 @@ static void test_bands_equal_whole_frame_and_keep_the_top(void **state)
         assert_true(drawn[part] >= 2 && drawn[part] < totals.frames / 3);
     assert_int_equal(drawn[GRAPH_PART_PLOT], totals.frames);
     assert_int_equal(drawn[GRAPH_PART_REST], 0);
-    /* The left end of the time axis only while a label passes it (the
-     * right one also while the newest tick's label is pulled back). */
-    assert_true(drawn[GRAPH_PART_LEFT_END] > 0 &&
-                drawn[GRAPH_PART_LEFT_END] < totals.frames / 2);
-    assert_true(drawn[GRAPH_PART_RIGHT_END] > 0);
     /* Every frame compares the top band's key with the last one's: the
      * legend in it by its layout's stamp, not by the bytes of its entries
      * (352 bytes each, two a channel with the timing view), which were
