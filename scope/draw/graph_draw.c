@@ -458,6 +458,7 @@ static void frame_axes(cairo_t *cr, const frame_state *f)
                          f->shift, false);
 }
 
+/* What graph_plot.c draws the plot's columns from. */
 static graph_plot plot_of(const frame_state *f)
 {
     return (graph_plot) {
