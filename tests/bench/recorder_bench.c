@@ -302,9 +302,9 @@ static double per_call_pair(loop_fn first, loop_fn second)
     return median(runs, BENCH_REPEATS);
 }
 
-/* The two loops pair_turn runs, one a thread, each 'n' times; the time a
- * call, the slower thread's. Thread start and join are in the turn: some
- * 0.1 ms against turns of 20 ms. */
+/* The loops pair_turn runs, each on a thread of its own for 'n' calls: a
+ * turn lasts as long as the slower thread, and starting and joining them,
+ * a small part of its 20 ms. */
 static loop_fn pair_loops[2];
 
 static void pair_turn(unsigned long n)
