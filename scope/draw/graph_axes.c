@@ -369,12 +369,12 @@ void graph_draw_time_axis(cairo_t *cr, const graph_layout *l, double t0,
 }
 
 void graph_time_axis_ends(cairo_t *cr, const graph_layout *l, double t0,
-                          double t1, double step, double shift,
-                          double ends[4])
+                          double t1, double step, double shift, double *left,
+                          double *right)
 {
     double lx = l->x, rx = l->x + l->w;
-    ends[0] = ends[1] = lx;
-    ends[2] = ends[3] = rx;
+    *left = lx;
+    *right = rx;
     scope_ticks ticks;
     double first, t, x;
     if (!time_ticks(l, t0, t1, &ticks, &first))
@@ -403,8 +403,8 @@ void graph_time_axis_ends(cairo_t *cr, const graph_layout *l, double t0,
         if (!(hi > lo))
             continue;
         if (x < (lx + rx) / 2)
-            ends[1] = fmax(ends[1], hi);
+            *left = fmax(*left, hi);
         else
-            ends[2] = fmin(ends[2], lo);
+            *right = fmin(*right, lo);
     }
 }

@@ -59,12 +59,12 @@ void graph_draw_time_axis_part(cairo_t *cr, const graph_layout *l, double t0,
                                bool tiled);
 
 /* Where under the plot tiled labels differ from the frame's (near an end,
- * where the frame pulls a label in or leaves it out): columns [ends[0],
- * ends[1]) at its left end and [ends[2], ends[3]) at its right end, each
- * empty if none, all inside the plot's columns. */
+ * where the frame pulls a label in or leaves it out): columns [l->x,
+ * *left) at its left end and [*right, l->x + l->w) at its right end, each
+ * empty if none. */
 void graph_time_axis_ends(cairo_t *cr, const graph_layout *l, double t0,
-                          double t1, double step, double shift,
-                          double ends[4]);
+                          double t1, double step, double shift, double *left,
+                          double *right);
 
 /* The time axis' tick step for [t0, t1] over the plot: tiles drawn with
  * another hold other labels. */

@@ -487,13 +487,14 @@ static void frame_plot(cairo_t *cr, const frame_state *f,
  * over the tiles' labels it does not (graph_time_axis_ends). */
 static void frame_axis_ends(cairo_t *cr, const frame_state *f)
 {
-    double ends[4];
-    graph_time_axis_ends(cr, &f->l, f->t0, f->t1, f->step, f->shift, ends);
+    double lx = f->l.x, rx = f->l.x + f->l.w, left, right;
+    graph_time_axis_ends(cr, &f->l, f->t0, f->t1, f->step, f->shift, &left,
+                         &right);
     graph_plot plot = plot_of(f);
-    for (unsigned e = 0; e < 2; e++)
-        if (ends[2 * e + 1] > ends[2 * e])
-            graph_plot_draw_under(&plot, cr, ends[2 * e], ends[2 * e + 1],
-                                  f->below, false);
+    if (left > lx)
+        graph_plot_draw_under(&plot, cr, lx, left, f->below, false);
+    if (right < rx)
+        graph_plot_draw_under(&plot, cr, right, rx, f->below, false);
 }
 
 /* In the plot, over its content: the trigger and the window's

@@ -281,44 +281,39 @@ static void loop_shared_lines(unsigned long n)
     }
 }
 
-static double per_call_pair(loop_fn first, loop_fn second)
-{
-    unsigned long n = (unsigned long) (BENCH_MIN_SECONDS * 1e9
-                                       / (per_call(first) * 4 + 1));
-    double runs[BENCH_REPEATS];
-    for (unsigned r = 0; r < BENCH_REPEATS; r++)
-    {
-        pthread_barrier_t barrier;
-        pthread_barrier_init(&barrier, NULL, 2);
-        pair_arg a = { first, n, &barrier, 0 }, b = { second, n, &barrier, 0 };
-        pthread_t ta, tb;
-        pthread_create(&ta, NULL, pair_thread, &a);
-        pthread_create(&tb, NULL, pair_thread, &b);
-        pthread_join(ta, NULL);
-        pthread_join(tb, NULL);
-        pthread_barrier_destroy(&barrier);
-        runs[r] = (a.elapsed > b.elapsed ? a.elapsed : b.elapsed) * 1e9 / n;
-    }
-    return median(runs, BENCH_REPEATS);
-}
-
-/* The loops pair_turn runs, each on a thread of its own for 'n' calls: a
- * turn lasts as long as the slower thread, and starting and joining them,
- * a small part of its 20 ms. */
-static loop_fn pair_loops[2];
-
-static void pair_turn(unsigned long n)
+/* 'first' and 'second', each on a thread of its own for 'n' calls, from a
+ * barrier: the seconds of the slower. */
+static double run_pair(loop_fn first, loop_fn second, unsigned long n)
 {
     pthread_barrier_t barrier;
     pthread_barrier_init(&barrier, NULL, 2);
-    pair_arg a = { pair_loops[0], n, &barrier, 0 };
-    pair_arg b = { pair_loops[1], n, &barrier, 0 };
+    pair_arg a = { first, n, &barrier, 0 }, b = { second, n, &barrier, 0 };
     pthread_t ta, tb;
     pthread_create(&ta, NULL, pair_thread, &a);
     pthread_create(&tb, NULL, pair_thread, &b);
     pthread_join(ta, NULL);
     pthread_join(tb, NULL);
     pthread_barrier_destroy(&barrier);
+    return a.elapsed > b.elapsed ? a.elapsed : b.elapsed;
+}
+
+static double per_call_pair(loop_fn first, loop_fn second)
+{
+    unsigned long n = (unsigned long) (BENCH_MIN_SECONDS * 1e9
+                                       / (per_call(first) * 4 + 1));
+    double runs[BENCH_REPEATS];
+    for (unsigned r = 0; r < BENCH_REPEATS; r++)
+        runs[r] = run_pair(first, second, n) * 1e9 / n;
+    return median(runs, BENCH_REPEATS);
+}
+
+/* The loops pair_turn runs: per_call_turns times the turn whole, so
+ * starting and joining the threads is in it, a small part of its 20 ms. */
+static loop_fn pair_loops[2];
+
+static void pair_turn(unsigned long n)
+{
+    run_pair(pair_loops[0], pair_loops[1], n);
 }
 
 /* 'first' and 'second' on two threads against 'alone' on one, in turns:
