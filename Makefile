@@ -444,7 +444,8 @@ $(BENCH_BUILD)/bench_feeder: tests/bench/bench_feeder.c $(STATIC_LIB)
 
 # GTK showing a scrolling plot and nothing else: the scope window's floor,
 # with the renderer the scope would pick.
-$(BENCH_BUILD)/gtk_floor: tests/bench/gtk_floor.c scope/window/renderer_choice.c
+$(BENCH_BUILD)/gtk_floor: tests/bench/gtk_floor.c scope/window/renderer_choice.c \
+                          scope/window/still_bin.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -Iscope $(SCOPE_WINDOW_CFLAGS) $^ -o $@ \
 	    $(SCOPE_WINDOW_LIBS)

@@ -8,6 +8,7 @@
 #include "window/graph_in_window.h"
 #include "window/renderer_choice.h"
 #include "window/status_line.h"
+#include "window/still_bin.h"
 #include "window/target_choice.h"
 #include "window/window_chrome.h"
 #include "common/scope_message.h"
@@ -136,9 +137,8 @@ void scope_app_update_title(ScopeApp *app)
     /* Window managers and scripts see the whole; the bar, two lines. */
     gtk_window_set_title(GTK_WINDOW(app->window), title);
     scope_window_heading(heading, sizeof(heading), program, pid);
-    GtkWidget *bar = gtk_window_get_titlebar(GTK_WINDOW(app->window));
-    if (bar)
-        scope_header_bar_set_title(bar, heading, path, title);
+    if (app->header)
+        scope_header_bar_set_title(app->header, heading, path, title);
 }
 
 static void on_view_focus(GObject *object, GParamSpec *pspec, gpointer data)
@@ -196,7 +196,9 @@ static void scope_app_activate(GApplication *application)
     app->window = gtk_application_window_new(GTK_APPLICATION(app));
 
     GtkWidget *bar = scope_header_bar_new();
-    gtk_window_set_titlebar(GTK_WINDOW(app->window), bar);
+    app->header = bar;
+    /* Drawn once per change of the bar, not at every frame. */
+    scope_still_bin_set_titlebar(GTK_WINDOW(app->window), bar);
     scope_app_update_title(app);
     scope_app_picker_attach(app, bar);
     app->target_choice = scope_target_choice_new(app->source,
@@ -226,12 +228,14 @@ static void scope_app_activate(GApplication *application)
     }
     app->shared.focused = app->views[0];
     scope_app_align_graphs(app);
+    /* Below the graphs too, what changes only now and then is drawn
+     * once per change. */
     GtkWidget *sliders = scope_app_sliders_new(app);
     if (options->slider_count)
-        gtk_box_append(GTK_BOX(box), sliders);
+        gtk_box_append(GTK_BOX(box), scope_still_bin_new(sliders));
 
     app->status = scope_status_line_new();
-    gtk_box_append(GTK_BOX(box), app->status);
+    gtk_box_append(GTK_BOX(box), scope_still_bin_new(app->status));
 
     int width = options->has_size ? options->width : SCOPE_DEFAULT_WIDTH;
     int height = options->has_size ? options->height

@@ -36,6 +36,7 @@ struct _ScopeApp
     scope_markers *      markers;       /* events on the time axis */
     scope_marker_feed *  marker_feed;
     GtkWidget *          window;
+    GtkWidget *          header;        /* the GtkHeaderBar */
     GtkWidget *          banner;        /* errors, until dismissed */
     GtkWidget *          status;
     GraphView **         views;

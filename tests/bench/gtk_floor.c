@@ -8,14 +8,17 @@
  * SLIDERS slider rows, a status line), drawn with the renderer the scope
  * picks (renderer_choice.c: cairo where GL is software), whose areas each
  * paint a kept image, shifted by a pixel more each frame, FPS times a
- * second: no data read, nothing drawn but that image. What this takes is
- * GTK's own work for a frame of that window (render nodes, the
- * renderer's repaint of the changed area, the copy to the X server),
- * which no drawing of the scope's can avoid. Prints "renderer: NAME" and
- * "size: area N: WxH" once shown, as the scope's --trace-view does, and
- * "frames: N" each second.
+ * second: no data read, nothing drawn but that image. The header bar,
+ * sliders and status line are in still bins (still_bin.c), as the
+ * scope's are: with the cairo renderer, drawn once instead of at every
+ * frame. What this takes is GTK's own work for a frame of that window
+ * (render nodes, the renderer's repaint of the changed area, the copy to
+ * the X server), which no drawing of the scope's can avoid. Prints
+ * "renderer: NAME" and "size: area N: WxH" once shown, as the scope's
+ * --trace-view does, and "frames: N" each second.
  */
 #include "window/renderer_choice.h"
+#include "window/still_bin.h"
 
 #include <gtk/gtk.h>
 
@@ -161,7 +164,7 @@ static void on_activate(GtkApplication *app, gpointer data)
     scope_renderer_avoid_software_gl(NULL, 0);
     GtkWidget *window = gtk_application_window_new(app);
     run->window = window;
-    gtk_window_set_titlebar(GTK_WINDOW(window), gtk_header_bar_new());
+    scope_still_bin_set_titlebar(GTK_WINDOW(window), gtk_header_bar_new());
     gtk_window_set_title(GTK_WINDOW(window), "gtk_floor");
     /* The window takes its children's size: each area the scope's. */
     GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4);
@@ -171,13 +174,17 @@ static void on_activate(GtkApplication *app, gpointer data)
         gtk_widget_set_size_request(run->areas[a], run->width, run->height);
         gtk_box_append(GTK_BOX(box), run->areas[a]);
     }
-    for (unsigned s = 0; s < run->sliders; s++)
-        gtk_box_append(GTK_BOX(box),
-                       gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL,
-                                                0, 100, 1));
+    if (run->sliders)
+    {
+        GtkWidget *sliders = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
+        for (unsigned s = 0; s < run->sliders; s++)
+            gtk_box_append(GTK_BOX(sliders), gtk_scale_new_with_range(
+                               GTK_ORIENTATION_HORIZONTAL, 0, 100, 1));
+        gtk_box_append(GTK_BOX(box), scope_still_bin_new(sliders));
+    }
     GtkWidget *status = gtk_label_new("status");
     gtk_widget_set_margin_bottom(status, 4);
-    gtk_box_append(GTK_BOX(box), status);
+    gtk_box_append(GTK_BOX(box), scope_still_bin_new(status));
     gtk_window_set_child(GTK_WINDOW(window), box);
     gtk_widget_add_tick_callback(window, on_tick, run, NULL);
     g_timeout_add(1000, on_second, run);

@@ -9,6 +9,7 @@
 #include <cmocka.h>
 
 #include "window/status_line.h"
+#include "window/still_bin.h"
 #include "window/window_chrome.h"
 #include "options/scope_options.h"
 #include "view/status_text.h"
@@ -47,13 +48,13 @@ static void window_open(window *w)
     gtk_window_set_default_size(GTK_WINDOW(w->window), SCOPE_DEFAULT_WIDTH,
                                 300);
     w->bar = scope_header_bar_new();
-    gtk_window_set_titlebar(GTK_WINDOW(w->window), w->bar);
+    scope_still_bin_set_titlebar(GTK_WINDOW(w->window), w->bar);
     GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4);
     GtkWidget *graphs = gtk_drawing_area_new();
     gtk_widget_set_vexpand(graphs, TRUE);
     gtk_box_append(GTK_BOX(box), graphs);
     w->status = scope_status_line_new();
-    gtk_box_append(GTK_BOX(box), w->status);
+    gtk_box_append(GTK_BOX(box), scope_still_bin_new(w->status));
     gtk_window_set_child(GTK_WINDOW(w->window), box);
     gtk_window_present(GTK_WINDOW(w->window));
     settle(w->status);
