@@ -13,8 +13,8 @@ struct _ScopeStillBin
 
 G_DEFINE_TYPE(ScopeStillBin, scope_still_bin, GTK_TYPE_WIDGET)
 
-/* Renderers other than cairo draw only the nodes that changed: there,
- * an image would only add an upload each time the child changes. */
+/* Other renderers (GL) draw nodes on the GPU: there, an image would
+ * only add an upload each time the child changes. */
 static bool drawn_with_cairo(GtkWidget *widget)
 {
     GtkNative *native = gtk_widget_get_native(widget);
@@ -100,6 +100,9 @@ static void scope_still_bin_class_init(ScopeStillBinClass *klass)
     gtk_widget_class_set_layout_manager_type(widget_class,
                                              GTK_TYPE_BIN_LAYOUT);
     gtk_widget_class_set_css_name(widget_class, "stillbin");
+    /* A container, nameless to assistive technologies, as a box is. */
+    gtk_widget_class_set_accessible_role(widget_class,
+                                         GTK_ACCESSIBLE_ROLE_GENERIC);
 }
 
 static void scope_still_bin_init(ScopeStillBin *bin)

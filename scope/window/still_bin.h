@@ -8,8 +8,9 @@
  * plot, for nothing seen, a tenth of a 16-channel window's CPU. In a
  * still bin they are drawn once into an image each time something in the
  * bin changes (GTK then asks the bin for a new snapshot), and the frames
- * between paint that image, clipped away. With other renderers, which
- * skip what did not change, the child is snapshot as usual.
+ * between paint that image, clipped away. With other renderers the child
+ * is snapshot as usual: GL draws nodes on the GPU, where an image would
+ * only add an upload at each change.
  *
  * Input, focus, tooltips and accessibility go to the child as they would
  * without the bin: only its drawing is kept.
