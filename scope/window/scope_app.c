@@ -230,9 +230,9 @@ static void scope_app_activate(GApplication *application)
     scope_app_align_graphs(app);
     /* Below the graphs too, what changes only now and then is drawn
      * once per change. */
-    GtkWidget *sliders = scope_app_sliders_new(app);
     if (options->slider_count)
-        gtk_box_append(GTK_BOX(box), scope_still_bin_new(sliders));
+        gtk_box_append(GTK_BOX(box),
+                       scope_still_bin_new(scope_app_sliders_new(app)));
 
     app->status = scope_status_line_new();
     gtk_box_append(GTK_BOX(box), scope_still_bin_new(app->status));
